@@ -1,0 +1,110 @@
+# sframe-validate / libsfv
+#
+#   make              build/libsfv.a, build/libsfv.so, build/sframe-validate
+#   make test         every test (installs the Debian packages it needs)
+#   make rules-doc    regenerate docs/RULES.md from src/sfv_rules.def
+#
+# Variables: CC (default cc), PYTHON (default /usr/bin/python3: the one that
+# has Debian's pytest/hypothesis), PREFIX, DESTDIR.
+
+CC ?= cc
+PYTHON ?= /usr/bin/python3
+CLANG ?= clang-19
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+BUILD := build
+WARN := -Wall -Wextra -Wconversion -Wshadow -Werror -Wvla -Wstrict-prototypes \
+        -Wmissing-prototypes -Wpointer-arith -Wcast-qual
+CSTD := -std=c11 -D_DEFAULT_SOURCE
+CFLAGS ?= -O2 -g
+ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -Isrc
+
+LIB_SRCS := src/decode.c src/interp.c src/lookup.c src/rules.c src/validate.c
+LIB_HDRS := src/sfv.h src/sfv_rules.def src/cursor.h src/internal.h
+CLI_SRCS := $(wildcard src/cli/*.c)
+CLI_HDRS := $(wildcard src/cli/*.h)
+
+LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
+LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
+CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
+
+.PHONY: all clean test test-unit test-asan test-clang test-py check-alloc \
+        check-rules-doc rules-doc deps
+
+all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/sframe-validate
+
+$(BUILD)/obj/%.o: src/%.c $(LIB_HDRS) $(CLI_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/%.o: src/%.c $(LIB_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+$(BUILD)/libsfv.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libsfv.so: $(LIB_PIC_OBJS)
+	$(CC) -shared -Wl,-soname,libsfv.so.0 -o $@ $^
+
+$(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfv.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfv.a
+
+# ---------------------------------------------------------------- tests
+
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_HDRS := $(wildcard tests/unit/*.h)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_HDRS) $(BUILD)/libsfv.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libsfv.a
+
+deps:
+	scripts/install-deps.sh base clang
+
+# Area makefiles (mk/*.mk) add their test targets to TEST_TARGETS.
+TEST_TARGETS := check-alloc check-rules-doc test-unit test-clang test-asan test-py
+-include $(sort $(wildcard mk/*.mk))
+
+test: deps all
+	@set -e; for t in $(TEST_TARGETS); do \
+	  echo "==== make $$t"; $(MAKE) --no-print-directory $$t; done
+	@echo "make test: all passed"
+
+test-unit: $(UNIT_BINS)
+	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
+
+# The library must not reference any allocator.
+check-alloc: $(BUILD)/libsfv.a
+	@if nm -u $(BUILD)/libsfv.a | grep -E '\b(malloc|calloc|realloc|free|mmap|munmap|alloca|reallocarray|aligned_alloc|posix_memalign|strdup|strndup)\b'; then \
+	  echo "check-alloc: libsfv references an allocator" >&2; exit 1; fi
+	@echo "check-alloc: libsfv.a references no allocator"
+
+check-rules-doc: $(BUILD)/sframe-validate
+	@$(BUILD)/sframe-validate --list-rules --format=markdown > $(BUILD)/RULES.md
+	@if ! cmp -s $(BUILD)/RULES.md docs/RULES.md; then \
+	  echo "docs/RULES.md is stale: run 'make rules-doc'" >&2; \
+	  diff -u docs/RULES.md $(BUILD)/RULES.md | head -40 >&2; exit 1; fi
+	@echo "check-rules-doc: docs/RULES.md matches the rule table"
+
+rules-doc: $(BUILD)/sframe-validate
+	$(BUILD)/sframe-validate --list-rules --format=markdown > docs/RULES.md
+
+# Same sources, clang-19, warnings as errors (a second compiler's view).
+test-clang:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=$(CLANG) all test-unit
+
+# Whole unit suite under ASan + UBSan (incl. integer), no recovery.
+SAN := -fsanitize=address,undefined,integer,implicit-conversion -fno-sanitize-recover=all -fno-omit-frame-pointer
+test-asan:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CC=$(CLANG) \
+	  CFLAGS="-O1 -g $(SAN)" test-unit
+
+test-py: all
+	SFV_BIN=$(abspath $(BUILD)/sframe-validate) $(PYTHON) -m pytest -q tests/py
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,436 @@
+#!/usr/bin/env bash
+# Install what sframe-validate needs on a Debian 12 (bookworm) x86_64 machine.
+#
+# Usage: scripts/install-deps.sh GROUP...
+#   base   gcc make pkg-config binutils (2.40) python3-pytest python3-hypothesis
+#          python3-jsonschema (for /usr/bin/python3)
+#   clang  clang-19 libclang-rt-19-dev llvm-19 (libFuzzer, sanitizers, llvm-cov-19)
+#   fuzz   clang + afl++
+#   cross  aarch64 and s390x cross gcc + libc, libiberty-dev
+#   peers  private (never system-wide) Debian trixie and sid binutils, libsframe
+#          and llvm-22 under .deps/peers/, wrapper dirs and .deps/peers/peers.env
+#   all    every group
+#
+# Idempotent and non-interactive. Stamp files in .deps/stamps/ make re-runs
+# instant. apt-get update runs only when a package has no candidate or a
+# download fails. Exits non-zero with a message when something cannot be had.
+set -euo pipefail
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$SCRIPT_DIR/.." && pwd)
+DEPS="$REPO/.deps"
+STAMPS="$DEPS/stamps"
+PEERS="$DEPS/peers"
+export DEBIAN_FRONTEND=noninteractive
+
+# Bump when a group's definition changes so old stamps are invalidated.
+STAMP_REV=5
+
+log()  { printf 'install-deps: %s\n' "$*" >&2; }
+die()  { printf 'install-deps: ERROR: %s\n' "$*" >&2; exit 1; }
+
+usage() {
+    sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    exit 2
+}
+
+SUDO=
+if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null 2>&1 || die "not root and no sudo: cannot apt-get install"
+    SUDO="sudo -n"
+fi
+
+# ---------------------------------------------------------------- stamps
+stamp_text() { printf 'rev=%s\nrepo=%s\n%s\n' "$STAMP_REV" "$REPO" "$*"; }
+stamp_ok() {  # NAME TEXT...
+    local f="$STAMPS/$1"; shift
+    [ -f "$f" ] && [ "$(cat "$f")" = "$(stamp_text "$*")" ]
+}
+stamp_write() {
+    local f="$STAMPS/$1"; shift
+    mkdir -p "$STAMPS"
+    stamp_text "$*" >"$f.tmp" && mv "$f.tmp" "$f"
+}
+
+# ---------------------------------------------------------------- system apt
+APT_UPDATED=0
+apt_update() {
+    [ "$APT_UPDATED" = 1 ] && return 0
+    log "apt-get update (system)"
+    # Third-party sources on the machine may be unreachable; Debian's are what
+    # matter, so a partial failure is tolerated and checked for afterwards.
+    $SUDO apt-get -q -o Acquire::Retries=2 -o Acquire::http::Timeout=30 \
+        -o Acquire::https::Timeout=30 update >&2 || log "apt-get update reported errors (continuing)"
+    APT_UPDATED=1
+}
+
+pkg_installed() {
+    [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ]
+}
+has_candidate() {
+    local c
+    c=$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p')
+    [ -n "$c" ] && [ "$c" != "(none)" ]
+}
+
+# apt_install REQUIRED_PKGS... [-- OPTIONAL_PKGS...]
+INSTALLED_NOW=()
+apt_install() {
+    local req=() opt=() p missing=() nocand=() in_opt=0
+    for p in "$@"; do
+        if [ "$p" = -- ]; then in_opt=1; continue; fi
+        if [ $in_opt = 1 ]; then opt+=("$p"); else req+=("$p"); fi
+    done
+    for p in "${req[@]}" ${opt[@]+"${opt[@]}"}; do
+        pkg_installed "$p" || missing+=("$p")
+    done
+    [ ${#missing[@]} = 0 ] && return 0
+    for p in "${missing[@]}"; do has_candidate "$p" || nocand+=("$p"); done
+    if [ ${#nocand[@]} -gt 0 ]; then apt_update; fi
+    local todo=()
+    for p in "${missing[@]}"; do
+        if has_candidate "$p"; then todo+=("$p")
+        elif printf '%s\n' ${opt[@]+"${opt[@]}"} | grep -qx "$p"; then
+            log "optional package $p is not available in this apt configuration: skipped"
+        else
+            die "package $p has no installation candidate (apt-cache policy $p); it cannot be had here"
+        fi
+    done
+    [ ${#todo[@]} = 0 ] && return 0
+    log "apt-get install ${todo[*]}"
+    if ! $SUDO apt-get install -y -q --no-install-recommends "${todo[@]}" >&2; then
+        # Stale lists give 404s: refresh once and retry.
+        APT_UPDATED=0; apt_update
+        $SUDO apt-get install -y -q --no-install-recommends "${todo[@]}" >&2 \
+            || die "apt-get install ${todo[*]} failed"
+    fi
+    INSTALLED_NOW+=("${todo[@]}")
+}
+
+# ---------------------------------------------------------------- groups
+BASE_PKGS="gcc make pkg-config binutils python3-pytest python3-hypothesis"
+BASE_OPT="python3-jsonschema"
+CLANG_PKGS="clang-19 libclang-rt-19-dev llvm-19"
+FUZZ_PKGS="afl++"
+CROSS_PKGS="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross libiberty-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
+
+all_installed() { local p; for p in "$@"; do pkg_installed "$p" || return 1; done; }
+
+group_apt() {  # NAME PKGS [OPT]
+    local name=$1 pkgs=$2 opt=${3:-}
+    if stamp_ok "$name" "$pkgs $opt" && all_installed $pkgs; then
+        log "$name: already done"; return 0
+    fi
+    # shellcheck disable=SC2086
+    apt_install $pkgs -- $opt
+    stamp_write "$name" "$pkgs $opt"
+    log "$name: ok"
+}
+
+do_base() {
+    group_apt base "$BASE_PKGS" "$BASE_OPT"
+    /usr/bin/python3 -c 'import pytest, hypothesis' 2>/dev/null \
+        || die "base: /usr/bin/python3 cannot import pytest/hypothesis"
+}
+do_clang() {
+    group_apt clang "$CLANG_PKGS"
+    command -v clang-19 >/dev/null && command -v llvm-cov-19 >/dev/null \
+        || die "clang: clang-19/llvm-cov-19 not on PATH after install"
+}
+do_fuzz() {
+    do_clang
+    group_apt fuzz "$FUZZ_PKGS"
+    command -v afl-fuzz >/dev/null || die "fuzz: afl-fuzz not on PATH after install"
+}
+do_cross() {
+    group_apt cross "$CROSS_PKGS"
+    command -v aarch64-linux-gnu-gcc >/dev/null && command -v s390x-linux-gnu-gcc >/dev/null \
+        || die "cross: cross compilers not on PATH after install"
+}
+
+# ---------------------------------------------------------------- peers
+# Packages downloaded (never installed) from sid and trixie.
+BINUTILS_RUNTIME="binutils-common libbinutils libctf0 libctf-nobfd0 libjansson4 libzstd1 zlib1g libc6 libgcc-s1"
+BINUTILS_TARGETS="binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
+SID_PKGS="$BINUTILS_TARGETS $BINUTILS_RUNTIME libsframe3 libsframe-dev llvm-22 libllvm22 libxml2-16 libedit2 libz3-4 libffi8 libstdc++6 libbsd0 libmd0 libtinfo6"
+SID_OPT=""   # optional sid packages (skipped when absent)
+TRIXIE_PKGS="$BINUTILS_TARGETS $BINUTILS_RUNTIME libsframe1 binutils-dev"
+
+PAPT="$PEERS/apt"
+papt_opts() {
+    printf '%s\n' -o "Dir::Etc::sourcelist=$PAPT/peers.sources" -o Dir::Etc::sourceparts=/dev/null \
+        -o "Dir::State::Lists=$PAPT/lists" -o "Dir::Cache=$PAPT/cache" \
+        -o APT::Sandbox::User=root -o Dir::State::status=/var/lib/dpkg/status \
+        -o Acquire::Retries=2
+}
+papt() { local o; mapfile -t o < <(papt_opts); apt-get "${o[@]}" "$@"; }
+papt_cache() { local o; mapfile -t o < <(papt_opts); apt-cache "${o[@]}" "$@"; }
+
+PAPT_UPDATED=0
+papt_update() {
+    [ "$PAPT_UPDATED" = 1 ] && return 0
+    mkdir -p "$PAPT/lists/partial" "$PAPT/cache/archives/partial"
+    cat >"$PAPT/peers.sources" <<'EOF'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: trixie sid
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+    log "apt-get update (private trixie+sid lists in $PAPT)"
+    papt -q update >&2 || die "private apt-get update for trixie/sid failed"
+    PAPT_UPDATED=1
+}
+
+# fetch_suite SUITE DIR PKGS... : download PKG/SUITE .debs into DIR (cache).
+fetch_suite() {
+    local suite=$1 dir=$2; shift 2
+    local p want=() ver fn specs=() info
+    mkdir -p "$dir"
+    for p in "$@"; do specs+=("$p/$suite"); done
+    # one apt-cache call (each call reloads the big sid lists)
+    info=$(papt_cache show "${specs[@]}" 2>/dev/null | awk '/^Package: /{p=$2} /^Version: /{if (!(p in v)) v[p]=$2} END{for (k in v) print k, v[k]}' || true)
+    for p in "$@"; do
+        ver=$(printf '%s\n' "$info" | awk -v p="$p" '$1==p{print $2}')
+        if [ -z "$ver" ]; then
+            if printf '%s\n' $SID_OPT | grep -qx "$p"; then continue; fi
+            log "peers: $p has no version in $suite (private lists in $PAPT)"
+            return 1
+        fi
+        # .deb names use the version without epoch
+        fn=$(ls "$dir/${p}_${ver#*:}_"*.deb 2>/dev/null | head -1 || true)
+        [ -n "$fn" ] || want+=("$p/$suite")
+    done
+    [ ${#want[@]} = 0 ] && return 0
+    log "peers: downloading from $suite: ${want[*]}"
+    (cd "$dir" && papt -q download "${want[@]}" >&2)
+}
+
+extract_suite() {  # DIR ROOT
+    local dir=$1 root=$2 d
+    rm -rf "$root"; mkdir -p "$root"
+    for d in "$dir"/*.deb; do dpkg-deb -x "$d" "$root"; done
+}
+
+keep_newest_debs() {  # DIR: drop superseded versions of the same package
+    local dir=$1
+    ls -t "$dir"/*.deb 2>/dev/null | awk -F/ '{n=$NF; sub(/_.*/, "", n); if (seen[n]++) print}' \
+        | while read -r f; do rm -f "$f"; done
+}
+
+write_wrapper() {  # FILE ROOT PROGRAM (program path relative to ROOT)
+    local f=$1 root=$2 prog=$3
+    cat >"$f" <<EOF
+#!/bin/sh
+# generated by scripts/install-deps.sh: runs a newer-glibc program through its own loader
+exec "$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/usr/lib/llvm-22/lib" "$root/$prog" "\$@"
+EOF
+    chmod +x "$f"
+}
+write_sys_wrapper() {  # FILE PROGRAM
+    printf '#!/bin/sh\n# generated by scripts/install-deps.sh\nexec "%s" "$@"\n' "$2" >"$1"
+    chmod +x "$1"
+}
+
+TOOLS="as ld objdump readelf objcopy"
+
+# gsframe_ok BINDIR : does BINDIR/as write a .sframe section with --gsframe?
+gsframe_ok() {
+    local d=$1 t
+    t=$(mktemp -d)
+    printf '.text\n.globl f\nf:\n.cfi_startproc\n.cfi_endproc\n' >"$t/a.s"
+    if "$d/as" --gsframe -o "$t/a.o" "$t/a.s" >/dev/null 2>&1 \
+        && "$d/readelf" -S "$t/a.o" 2>/dev/null | grep -q '\.sframe'; then
+        rm -rf "$t"; return 0
+    fi
+    rm -rf "$t"; return 1
+}
+
+ENV_LINES=()
+env_set() {  # KEY VALUE
+    local v=$2
+    case $v in
+        *[!A-Za-z0-9_./:+,=@-]*|'') v="'${v//\'/}'" ;;
+    esac
+    ENV_LINES+=("$1=$v")
+}
+
+make_toolchain_dirs() {  # SUITE ROOT  -> wrapper dirs for x86_64 aarch64 s390x
+    local suite=$1 root=$2 arch triple d t ok
+    for arch in x86_64 aarch64 s390x; do
+        case $arch in
+            x86_64) triple=x86_64-linux-gnu ;;
+            aarch64) triple=aarch64-linux-gnu ;;
+            s390x) triple=s390x-linux-gnu ;;
+        esac
+        d="$PEERS/bin-$suite-$arch"
+        rm -rf "$d"; mkdir -p "$d"
+        for t in $TOOLS; do
+            [ -e "$root/usr/bin/$triple-$t" ] || die "peers: $suite has no $triple-$t"
+            write_wrapper "$d/$t" "$root" "usr/bin/$triple-$t"
+        done
+        ok=yes
+        gsframe_ok "$d" || ok=no
+        if [ "$ok" = no ]; then
+            log "peers: $suite $arch as does not support --gsframe: bin-$suite-$arch not provided"
+            rm -rf "$d"
+            env_set "BIN_${suite^^}_${arch^^}" ""
+        else
+            env_set "BIN_${suite^^}_${arch^^}" "$d"
+        fi
+        env_set "${suite^^}_GSFRAME_${arch^^}" "$ok"
+    done
+}
+
+make_bookworm_dirs() {
+    local arch triple d t ok
+    for arch in x86_64 aarch64 s390x; do
+        case $arch in
+            x86_64) triple=x86_64-linux-gnu ;;
+            aarch64) triple=aarch64-linux-gnu ;;
+            s390x) triple=s390x-linux-gnu ;;
+        esac
+        d="$PEERS/bin-bookworm-$arch"
+        rm -rf "$d"; mkdir -p "$d"
+        ok=yes
+        for t in $TOOLS; do
+            if [ -x "/usr/bin/$triple-$t" ]; then write_sys_wrapper "$d/$t" "/usr/bin/$triple-$t"
+            else ok=no; fi
+        done
+        [ "$ok" = yes ] && { gsframe_ok "$d" || ok=no; }
+        if [ "$ok" = no ]; then
+            log "peers: bookworm $arch binutils missing or without --gsframe: bin-bookworm-$arch not provided"
+            rm -rf "$d"
+            env_set "BIN_BOOKWORM_${arch^^}" ""
+        else
+            env_set "BIN_BOOKWORM_${arch^^}" "$d"
+        fi
+        env_set "BOOKWORM_GSFRAME_${arch^^}" "$ok"
+    done
+    env_set BOOKWORM_AS_VERSION "$(/usr/bin/as --version | head -1)"
+    env_set BOOKWORM_LD_VERSION "$(/usr/bin/ld --version | head -1)"
+}
+
+do_peers() {
+    local key="sid: $SID_PKGS
+trixie: $TRIXIE_PKGS"
+    if stamp_ok peers "$key" && [ -f "$PEERS/peers.env" ] \
+        && [ -x "$PEERS/bin-sid-x86_64/as" ] && [ -x "$PEERS/bin-llvm/llvm-readobj" ]; then
+        log "peers: already done ($PEERS/peers.env)"; return 0
+    fi
+    # bookworm pieces the peers need: ansidecl.h and the cross binutils 2.40
+    apt_install libiberty-dev binutils binutils-aarch64-linux-gnu binutils-s390x-linux-gnu
+    command -v dpkg-deb >/dev/null || die "dpkg-deb missing"
+
+    mkdir -p "$PEERS"
+    if ! ls "$PAPT/lists/"*_sid_*Packages* >/dev/null 2>&1 \
+        || ! ls "$PAPT/lists/"*_trixie_*Packages* >/dev/null 2>&1; then
+        papt_update
+    fi
+    local suite pkgs
+    for suite in sid trixie; do
+        if [ $suite = sid ]; then pkgs=$SID_PKGS; else pkgs=$TRIXIE_PKGS; fi
+        # shellcheck disable=SC2086
+        if ! (fetch_suite $suite "$PEERS/debs/$suite" $pkgs); then
+            log "peers: download from $suite failed; refreshing private lists and retrying"
+            papt_update
+            # shellcheck disable=SC2086
+            fetch_suite $suite "$PEERS/debs/$suite" $pkgs || die "peers: cannot download $suite packages"
+        fi
+        keep_newest_debs "$PEERS/debs/$suite"
+        log "peers: extracting $suite into $PEERS/$suite/root"
+        extract_suite "$PEERS/debs/$suite" "$PEERS/$suite/root"
+    done
+    local SID_ROOT="$PEERS/sid/root" TRIXIE_ROOT="$PEERS/trixie/root"
+    ENV_LINES=()
+    env_set PEERS_DIR "$PEERS"
+    env_set SID_ROOT "$SID_ROOT"
+    env_set TRIXIE_ROOT "$TRIXIE_ROOT"
+    env_set SID_LOADER "$SID_ROOT/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
+    env_set TRIXIE_LOADER "$TRIXIE_ROOT/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
+
+    make_toolchain_dirs sid "$SID_ROOT"
+    make_toolchain_dirs trixie "$TRIXIE_ROOT"
+    [ -d "$PEERS/bin-sid-x86_64" ] || die "peers: sid x86_64 as does not run or lacks --gsframe"
+    [ -d "$PEERS/bin-trixie-x86_64" ] || die "peers: trixie x86_64 as does not run or lacks --gsframe"
+    make_bookworm_dirs
+
+    local s
+    for s in sid trixie; do
+        env_set "${s^^}_AS_VERSION" "$("$PEERS/bin-$s-x86_64/as" --version | head -1)"
+        env_set "${s^^}_LD_VERSION" "$("$PEERS/bin-$s-x86_64/ld" --version | head -1)"
+        env_set "${s^^}_BINUTILS_DEB" "$(dpkg-deb -f "$(ls "$PEERS/debs/$s"/binutils-x86-64-linux-gnu_*.deb)" Version)"
+    done
+
+    # libsframe: static library + headers (sframe.h needs ansidecl.h)
+    local a inc
+    a=$(find "$SID_ROOT" -name libsframe.a | head -1)
+    [ -n "$a" ] || die "peers: sid libsframe-dev ships no libsframe.a"
+    inc="$PEERS/sid/include"; rm -rf "$inc"; mkdir -p "$inc"
+    [ -f "$SID_ROOT/usr/include/sframe.h" ] || die "peers: sid sframe.h not found"
+    cp "$SID_ROOT/usr/include/sframe.h" "$SID_ROOT/usr/include/sframe-api.h" "$inc/"
+    cp /usr/include/libiberty/ansidecl.h "$inc/"
+    env_set SID_LIBSFRAME_A "$a"
+    env_set SID_LIBSFRAME_SO "$(ls "$SID_ROOT"/usr/lib/x86_64-linux-gnu/libsframe.so.* | head -1)"
+    env_set SID_SFRAME_INCLUDE "$inc"
+    env_set SID_LIBSFRAME_DEB "$(dpkg-deb -f "$(ls "$PEERS/debs/sid"/libsframe-dev_*.deb)" Version)"
+
+    a=$(find "$TRIXIE_ROOT" -name libsframe.a | head -1)
+    [ -n "$a" ] || die "peers: trixie binutils-dev ships no libsframe.a"
+    inc="$PEERS/trixie/include"; rm -rf "$inc"; mkdir -p "$inc"
+    [ -f "$TRIXIE_ROOT/usr/include/sframe.h" ] || die "peers: trixie sframe.h not found"
+    cp "$TRIXIE_ROOT/usr/include/sframe.h" "$TRIXIE_ROOT/usr/include/sframe-api.h" "$inc/"
+    if [ -f "$TRIXIE_ROOT/usr/include/ansidecl.h" ]; then cp "$TRIXIE_ROOT/usr/include/ansidecl.h" "$inc/"
+    else cp /usr/include/libiberty/ansidecl.h "$inc/"; fi
+    env_set TRIXIE_LIBSFRAME_A "$a"
+    env_set TRIXIE_LIBSFRAME_SO "$(ls "$TRIXIE_ROOT"/usr/lib/x86_64-linux-gnu/libsframe.so.* | head -1)"
+    env_set TRIXIE_SFRAME_INCLUDE "$inc"
+    env_set TRIXIE_LIBSFRAME_DEB "$(dpkg-deb -f "$(ls "$PEERS/debs/trixie"/binutils-dev_*.deb)" Version)"
+
+    # llvm-readobj from llvm-22 (sid)
+    local r="$SID_ROOT/usr/lib/llvm-22/bin/llvm-readobj"
+    [ -e "$r" ] || die "peers: llvm-22 has no llvm-readobj"
+    mkdir -p "$PEERS/bin-llvm"
+    write_wrapper "$PEERS/bin-llvm/llvm-readobj" "$SID_ROOT" "usr/lib/llvm-22/bin/llvm-readobj"
+    "$PEERS/bin-llvm/llvm-readobj" --version >/dev/null 2>&1 \
+        || die "peers: llvm-readobj-22 does not start: $("$PEERS/bin-llvm/llvm-readobj" --version 2>&1 | head -3)"
+    env_set LLVM_READOBJ "$PEERS/bin-llvm/llvm-readobj"
+    env_set LLVM_READOBJ_VERSION "$("$PEERS/bin-llvm/llvm-readobj" --version | sed -n 's/.*LLVM version //p' | head -1)"
+
+    {
+        echo "# generated by scripts/install-deps.sh peers on $(date -u +%Y-%m-%dT%H:%M:%SZ); source it"
+        printf '%s\n' "${ENV_LINES[@]}"
+    } >"$PEERS/peers.env.tmp"
+    mv "$PEERS/peers.env.tmp" "$PEERS/peers.env"
+    stamp_write peers "$key"
+    log "peers: ok ($PEERS/peers.env)"
+    INSTALLED_NOW+=("peers(sid $(dpkg-deb -f "$(ls "$PEERS/debs/sid"/binutils-x86-64-linux-gnu_*.deb)" Version), trixie, llvm-22)")
+}
+
+# ---------------------------------------------------------------- main
+[ $# -gt 0 ] || usage
+want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0
+for g in "$@"; do
+    case $g in
+        base) want_base=1 ;;
+        clang) want_clang=1 ;;
+        fuzz) want_fuzz=1 ;;
+        cross) want_cross=1 ;;
+        peers) want_peers=1 ;;
+        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 ;;
+        -h|--help) usage ;;
+        *) log "unknown group: $g"; usage ;;
+    esac
+done
+mkdir -p "$STAMPS"
+[ $want_base = 1 ] && do_base
+[ $want_clang = 1 ] && [ $want_fuzz = 0 ] && do_clang
+[ $want_fuzz = 1 ] && do_fuzz
+[ $want_cross = 1 ] && do_cross
+[ $want_peers = 1 ] && do_peers
+if [ ${#INSTALLED_NOW[@]} -gt 0 ]; then
+    log "installed: ${INSTALLED_NOW[*]}"
+else
+    log "nothing to install"
+fi
+exit 0

@@ -1,0 +1,112 @@
+/* cursor.h - the one bounds-checked reader every libsfv read goes through.
+ *
+ * Invariant: c->pos <= c->end <= buffer size.  A read of n bytes succeeds
+ * only when n <= c->end - c->pos (never pos + n, which could wrap); on
+ * failure nothing is read, pos is unchanged and the call returns 0.
+ * Loads are explicit byte assemblies in the section's byte order: no casts
+ * of the buffer to wider types, no alignment assumptions.
+ */
+#ifndef SFV_CURSOR_H
+#define SFV_CURSOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct sfv_cursor {
+  const uint8_t *base;  /* start of the section */
+  uint64_t pos;         /* section offset of the next byte */
+  uint64_t end;         /* section offset one past the last readable byte */
+  uint8_t big_endian;
+} sfv_cursor;
+
+static inline void cur_init(sfv_cursor *c, const uint8_t *base, uint64_t pos,
+                            uint64_t end, uint8_t big_endian) {
+  c->base = base;
+  c->end = end;
+  c->pos = pos <= end ? pos : end;
+  c->big_endian = big_endian;
+}
+
+static inline uint64_t cur_left(const sfv_cursor *c) { return c->end - c->pos; }
+
+static inline int cur_has(const sfv_cursor *c, uint64_t n) {
+  return n <= c->end - c->pos;
+}
+
+static inline int cur_u8(sfv_cursor *c, uint8_t *v) {
+  if (!cur_has(c, 1))
+    return 0;
+  *v = c->base[c->pos];
+  c->pos += 1;
+  return 1;
+}
+
+/* n in {1,2,4,8}: unsigned load in the cursor's byte order. */
+static inline int cur_un(sfv_cursor *c, unsigned n, uint64_t *v) {
+  uint64_t x = 0;
+  unsigned i;
+  if (!cur_has(c, n))
+    return 0;
+  for (i = 0; i < n; i++) {
+    unsigned shift = c->big_endian ? 8u * (n - 1u - i) : 8u * i;
+    x |= (uint64_t)c->base[c->pos + i] << shift;
+  }
+  c->pos += n;
+  *v = x;
+  return 1;
+}
+
+static inline int cur_u16(sfv_cursor *c, uint16_t *v) {
+  uint64_t x;
+  if (!cur_un(c, 2, &x))
+    return 0;
+  *v = (uint16_t)x;
+  return 1;
+}
+
+static inline int cur_u32(sfv_cursor *c, uint32_t *v) {
+  uint64_t x;
+  if (!cur_un(c, 4, &x))
+    return 0;
+  *v = (uint32_t)x;
+  return 1;
+}
+
+/* Two's-complement reinterpretation without implementation-defined casts. */
+static inline int64_t sfv_sext(uint64_t x, unsigned bytes) {
+  unsigned bits = 8u * bytes;
+  uint64_t sign;
+  if (bits >= 64)
+    return x <= (uint64_t)INT64_MAX ? (int64_t)x
+                                    : -(int64_t)(~x) - 1;
+  sign = (uint64_t)1 << (bits - 1);
+  x &= (sign << 1) - 1u;
+  if (x & sign)
+    return -(int64_t)((sign << 1) - x);
+  return (int64_t)x;
+}
+
+static inline int cur_i32(sfv_cursor *c, int32_t *v) {
+  uint64_t x;
+  if (!cur_un(c, 4, &x))
+    return 0;
+  *v = (int32_t)sfv_sext(x, 4);
+  return 1;
+}
+
+static inline int cur_i64(sfv_cursor *c, int64_t *v) {
+  uint64_t x;
+  if (!cur_un(c, 8, &x))
+    return 0;
+  *v = sfv_sext(x, 8);
+  return 1;
+}
+
+static inline int cur_skip(sfv_cursor *c, uint64_t n) {
+  if (!cur_has(c, n))
+    return 0;
+  c->pos += n;
+  return 1;
+}
+
+#endif /* SFV_CURSOR_H */

@@ -1,0 +1,375 @@
+/* sfv.h - libsfv: strict, zero-allocation SFrame (v1, v2, v3) decoder and
+ * validator.
+ *
+ * Contract, for every function below:
+ *  - the library never allocates, never recurses, never reads outside the
+ *    buffer given to sfv_open(), whatever the buffer holds;
+ *  - every value the caller receives was read through one bounds-checked
+ *    cursor with explicit little/big-endian loads (the section is read in
+ *    place, in its own byte order, on any host);
+ *  - total work of sfv_validate() is linear in the section size (plus
+ *    n log n in the number of FDEs when a scratch area is given), whatever
+ *    the header counts claim.
+ * All output structures are owned by the caller.
+ */
+#ifndef SFV_H
+#define SFV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SFV_VERSION_MAJOR 0
+#define SFV_VERSION_MINOR 1
+#define SFV_VERSION_PATCH 0
+#define SFV_VERSION_STRING "0.1.0"
+
+/* ------------------------------------------------------------------ */
+/* Format constants (values from the SFrame specification).           */
+
+#define SFV_MAGIC 0xdee2u
+#define SFV_HEADER_SIZE 28u          /* fixed part of the header */
+#define SFV_FDE_SIZE_V1 17u
+#define SFV_FDE_SIZE_V2 20u
+#define SFV_FDE_SIZE_V3 16u          /* v3 FDE index entry */
+#define SFV_FDE_ATTR_SIZE_V3 5u      /* v3 FDE attribute, in the FRE sub-section */
+
+#define SFV_F_FDE_SORTED 0x1u
+#define SFV_F_FRAME_POINTER 0x2u     /* v1, v2 */
+#define SFV_F_FDE_FUNC_START_PCREL 0x4u /* v2 (erratum 1), v3 */
+
+enum sfv_abi {
+  SFV_ABI_AARCH64_BE = 1,
+  SFV_ABI_AARCH64_LE = 2,
+  SFV_ABI_AMD64_LE = 3,
+  SFV_ABI_S390X_BE = 4
+};
+
+enum sfv_fre_type { SFV_FRE_ADDR1 = 0, SFV_FRE_ADDR2 = 1, SFV_FRE_ADDR4 = 2 };
+enum sfv_pc_type { SFV_PC_INC = 0, SFV_PC_MASK = 1 };
+enum sfv_fde_type { SFV_FDE_DEFAULT = 0, SFV_FDE_FLEX = 1 };
+enum sfv_base_reg { SFV_BASE_FP = 0, SFV_BASE_SP = 1 };
+
+/* s390x constants (spec 3.1.3). */
+#define SFV_S390X_SP_VAL_OFFSET (-160)
+#define SFV_S390X_CFA_OFFSET_ADJUSTMENT (-160)
+#define SFV_S390X_CFA_OFFSET_ALIGNMENT_FACTOR 8
+#define SFV_FRE_RA_OFFSET_INVALID 0
+
+#define SFV_MAX_DATAWORDS 15u
+
+/* ------------------------------------------------------------------ */
+/* Stable, numbered status codes (never renumbered; new ones appended). */
+
+typedef enum sfv_status {
+  SFV_OK = 0,
+  SFV_END = 1,               /* iterator exhausted (not an error) */
+  SFV_E_ARG = 2,             /* NULL pointer or invalid argument */
+  SFV_E_TRUNCATED = 3,       /* buffer shorter than the SFrame header */
+  SFV_E_MAGIC = 4,           /* not an SFrame section */
+  SFV_E_VERSION = 5,         /* unknown version */
+  SFV_E_RANGE = 6,           /* FDE/FRE index out of range */
+  SFV_E_BOUNDS = 7,          /* structure extends past the data that holds it */
+  SFV_E_FRE_TYPE = 8,        /* undefined FRE type in an FDE */
+  SFV_E_DATAWORD_SIZE = 9,   /* undefined data-word size in an FRE */
+  SFV_E_FDE_TYPE = 10,       /* undefined FDE type (v3) */
+  SFV_E_NOT_FOUND = 11,      /* lookup: no FDE/FRE covers the PC */
+  SFV_E_LAYOUT = 12,         /* counts/offsets contradict each other */
+  SFV_E_OVERFLOW = 13,       /* address arithmetic would overflow */
+  SFV_E_ENCODING = 14        /* data words do not form a valid rule */
+} sfv_status;
+
+const char *sfv_status_name(sfv_status st);
+
+/* ------------------------------------------------------------------ */
+/* Decoded structures.  Offsets are byte offsets from the section start. */
+
+typedef struct sfv_header {
+  uint16_t magic;            /* as read in the section's byte order */
+  uint8_t version;
+  uint8_t flags;
+  uint8_t abi_arch;
+  int8_t cfa_fixed_fp_offset;
+  int8_t cfa_fixed_ra_offset;
+  uint8_t auxhdr_len;
+  uint32_t num_fdes;
+  uint32_t num_fres;
+  uint32_t fre_len;
+  uint32_t fdeoff;
+  uint32_t freoff;
+} sfv_header;
+
+typedef struct sfv_section {
+  const uint8_t *data;
+  size_t size;
+  sfv_header hdr;
+  uint8_t big_endian;        /* from the magic's byte order */
+  uint8_t fde_size;          /* 17, 20 or 16 by version */
+  uint32_t hdr_end;          /* 28 + auxhdr_len: base of fdeoff/freoff */
+  uint64_t fde_base;         /* section offset of the FDE sub-section */
+  uint64_t fre_base;         /* section offset of the FRE sub-section */
+  uint32_t fde_avail;        /* FDEs whose index entry lies inside the buffer */
+  uint8_t fdes_sorted;       /* verified: resolved starts non-decreasing */
+  uint64_t vma;              /* address of the section; see sfv_set_vma() */
+} sfv_section;
+
+typedef struct sfv_fde {
+  uint32_t index;
+  uint64_t offset;           /* section offset of the FDE (v3: index entry) */
+  int64_t start_raw;         /* func start field as stored (sign-extended) */
+  int64_t start;             /* section-relative function start (resolved) */
+  uint8_t start_ok;          /* 0 when resolving `start` overflowed */
+  uint32_t size;             /* function size in bytes */
+  uint32_t fre_off;          /* raw FRE offset, relative to the FRE sub-section */
+  uint32_t num_fres;
+  uint8_t info;
+  uint8_t info2;             /* v3 only, else 0 */
+  uint8_t rep_size;          /* v2, v3; 0 in v1 */
+  uint16_t padding;          /* v2 sfde_func_padding2; 0 otherwise */
+  uint8_t fre_type;          /* info bits 0-3 */
+  uint8_t pc_type;           /* info bit 4 */
+  uint8_t pauth_key;         /* info bit 5 */
+  uint8_t signal;            /* v3 info bit 7 */
+  uint8_t fde_type;          /* v3 info2 bits 0-4; SFV_FDE_DEFAULT before v3 */
+  uint64_t attr_offset;      /* v3: section offset of the attribute; else 0 */
+  uint64_t fres_offset;      /* section offset of the first FRE */
+} sfv_fde;
+
+typedef struct sfv_fre {
+  uint32_t index;            /* within its FDE */
+  uint64_t offset;           /* section offset of the FRE */
+  uint32_t length;           /* bytes: start address + info + data words */
+  uint32_t start;            /* start address offset from the function start */
+  uint8_t info;
+  uint8_t base_reg;          /* info bit 0: SFV_BASE_FP or SFV_BASE_SP */
+  uint8_t dw_count;          /* info bits 1-4 */
+  uint8_t dw_size_code;      /* info bits 5-6 (0,1,2 valid) */
+  uint8_t dw_size;           /* bytes per data word: 1, 2 or 4 */
+  uint8_t mangled_ra;        /* info bit 7 */
+  uint32_t dw_raw[SFV_MAX_DATAWORDS]; /* data words, zero-extended */
+  int32_t dw[SFV_MAX_DATAWORDS];      /* data words, sign-extended */
+} sfv_fre;
+
+/* One recovery rule, in the most general form the format can express
+ * (the flex-FDE form; every default-FDE rule maps onto it):
+ *   base  = reg_p ? register[regnum] : CFA
+ *   addr  = base + offset
+ *   value = deref_p ? *addr : addr
+ */
+typedef enum sfv_rule_kind {
+  SFV_RULE_UNDEFINED = 0,    /* RA undefined: outermost frame */
+  SFV_RULE_SAME = 1,         /* value unchanged from the callee's frame */
+  SFV_RULE_EXPR = 2          /* base/offset/deref as above */
+} sfv_rule_kind;
+
+typedef enum sfv_rule_source {
+  SFV_SRC_NONE = 0,
+  SFV_SRC_FRE = 1,           /* from the FRE's data words */
+  SFV_SRC_FIXED = 2,         /* from sfh_cfa_fixed_{fp,ra}_offset */
+  SFV_SRC_REGNUM = 3         /* s390x v2: DWARF register number in an offset */
+} sfv_rule_source;
+
+typedef struct sfv_rule {
+  uint8_t kind;              /* sfv_rule_kind */
+  uint8_t source;            /* sfv_rule_source */
+  uint8_t reg_p;
+  uint8_t deref_p;
+  uint32_t regnum;           /* DWARF register number when reg_p */
+  int64_t offset;
+} sfv_rule;
+
+typedef struct sfv_rules {
+  sfv_rule cfa;
+  sfv_rule ra;
+  sfv_rule fp;
+  uint8_t ra_mangled;        /* AArch64: RA signed (FRE info bit 7) */
+  uint8_t pauth_key;         /* AArch64: 0 = A, 1 = B (FDE) */
+  uint8_t signal;            /* v3 signal frame (FDE) */
+  uint8_t fde_type;
+} sfv_rules;
+
+/* DWARF register numbers of SP and FP per ABI (CFA base of default FDEs). */
+int sfv_abi_sp_regnum(uint8_t abi_arch);
+int sfv_abi_fp_regnum(uint8_t abi_arch);
+const char *sfv_abi_name(uint8_t abi_arch);   /* "amd64", ... or NULL */
+
+/* ------------------------------------------------------------------ */
+/* Decoding API.                                                      */
+
+/* Parses the header.  Succeeds when the buffer holds a complete fixed
+ * header with a known magic and version; everything else, however wrong,
+ * is left to the accessors (which bound-check) and to sfv_validate().
+ * Postcondition on SFV_OK: sec->hdr is filled, sec->fde_avail <= num_fdes
+ * counts only entries lying wholly inside the buffer, sec->vma is 0. */
+sfv_status sfv_open(sfv_section *sec, const void *data, size_t size);
+
+/* Address of the section in the target (for function start addresses and
+ * lookups).  Default 0: addresses are then section-relative. */
+void sfv_set_vma(sfv_section *sec, uint64_t vma);
+
+/* Reads FDE `i` (index entry, and the v3 attribute).  SFV_E_RANGE if
+ * i >= fde_avail; SFV_E_BOUNDS if the v3 attribute is outside the buffer
+ * (then the index fields of *out are still valid). */
+sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out);
+
+/* Function start as a target address (vma + resolved start).
+ * SFV_E_OVERFLOW if it does not fit in 64 bits. */
+sfv_status sfv_fde_func_start(const sfv_section *sec, const sfv_fde *fde,
+                              uint64_t *addr);
+
+/* FRE iterator over one FDE.  Reads at most fde->num_fres FREs, never past
+ * `limit` (a section offset; pass 0 for "end of the FRE sub-section as
+ * clipped to the buffer"). */
+typedef struct sfv_fre_iter {
+  const sfv_section *sec;
+  uint64_t pos;
+  uint64_t limit;
+  uint32_t next;
+  uint32_t count;
+  uint8_t fre_type;
+} sfv_fre_iter;
+
+sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
+                             const sfv_fde *fde, uint64_t limit);
+/* SFV_OK with *out filled, SFV_END after the last FRE, or an error
+ * (SFV_E_BOUNDS: truncated FRE; SFV_E_DATAWORD_SIZE; SFV_E_FRE_TYPE). */
+sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out);
+
+/* Recovery rules of one FRE per the spec's "Interpretation" chapter for the
+ * section's ABI, version and the FDE type.  SFV_E_ENCODING when the data
+ * words do not form a rule (the rules are then filled as far as they go). */
+sfv_status sfv_fre_rules(const sfv_section *sec, const sfv_fde *fde,
+                         const sfv_fre *fre, sfv_rules *out);
+
+/* ------------------------------------------------------------------ */
+/* Lookup.                                                            */
+
+typedef struct sfv_lookup {
+  sfv_fde fde;
+  sfv_fre fre;
+  sfv_rules rules;
+  uint64_t func_start;       /* target address */
+  uint64_t fre_start;        /* target address (INC), or masked offset (MASK) */
+  sfv_status rules_status;   /* what sfv_fre_rules() said of the FRE */
+} sfv_lookup;
+
+/* Finds the FRE that applies at target address `pc`.  Binary search over the
+ * FDE index when sfv_open() verified the FDEs sorted, a linear scan
+ * otherwise (same answer on valid sections).  Among FDEs containing pc the
+ * one with the greatest start wins (ties: the highest index); FDEs of size
+ * 0 contain no PC.  PC types:
+ * INC matches the last FRE with start <= pc - func_start; MASK in v2/v3
+ * uses (pc - func_start) % rep_size; MASK in v1 uses the v1 rule
+ * ((pc - func_start) & start) == start, last match wins.
+ * SFV_E_NOT_FOUND when no FDE covers pc or no FRE applies. */
+sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out);
+
+/* ------------------------------------------------------------------ */
+/* Validation: the rule catalogue (sfv_rules.def) and diagnostics.      */
+
+typedef enum sfv_severity {
+  SFV_SEV_ERROR = 0,
+  SFV_SEV_WARNING = 1,
+  SFV_SEV_NOTE = 2
+} sfv_severity;
+
+typedef enum sfv_rule_id {
+#define SFV_RULE(enum_name, id, sev, spec, versions, consumers, summary, msg) \
+  SFV_R_##enum_name,
+#include "sfv_rules.def"
+#undef SFV_RULE
+  SFV_RULE_COUNT
+} sfv_rule_id;
+
+/* Version mask bits for sfv_rule_info.versions. */
+#define SFV_V1 0x1u
+#define SFV_V2 0x2u
+#define SFV_V3 0x4u
+#define SFV_VALL 0x7u
+
+/* Consumers known to reject a section that breaks a rule
+ * (sfv_rule_info.consumers); used by consumer profiles. */
+#define SFV_C_KERNEL 0x01u
+#define SFV_C_GLIBC 0x02u
+#define SFV_C_LIBSFRAME 0x04u
+#define SFV_C_LLVM 0x08u
+#define SFV_C_NONE 0x00u
+
+typedef struct sfv_rule_info {
+  const char *id;            /* stable kebab-case id */
+  sfv_severity severity;
+  const char *spec;          /* spec section it enforces */
+  unsigned versions;         /* SFV_V* mask */
+  unsigned consumers;        /* SFV_C* mask */
+  const char *summary;
+  const char *message;       /* template: {fde} {fre} {found} {expected}
+                                {aux}, with :x for hex */
+} sfv_rule_info;
+
+const sfv_rule_info *sfv_rule_get(sfv_rule_id id);   /* NULL if out of range */
+const char *sfv_severity_name(sfv_severity s);       /* "error", ... */
+/* Rule id by its kebab-case name; SFV_RULE_COUNT when unknown. */
+sfv_rule_id sfv_rule_lookup(const char *id);
+
+#define SFV_NONE (-1)
+
+typedef struct sfv_diag {
+  sfv_rule_id rule;
+  sfv_severity severity;
+  uint64_t offset;           /* section offset the diagnostic points at */
+  int64_t fde;               /* FDE index or SFV_NONE */
+  int64_t fre;               /* FRE index within the FDE or SFV_NONE */
+  int64_t found;
+  int64_t expected;
+  int64_t aux;
+} sfv_diag;
+
+/* Formats the rule's message for d into buf (always NUL-terminated when
+ * n > 0).  Returns the length the full message needs, like snprintf. */
+size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n);
+
+/* Receives each diagnostic; return nonzero to stop validation early. */
+typedef int (*sfv_diag_fn)(void *ctx, const sfv_diag *d);
+
+#define SFV_OPT_UNRELOCATED 0x1u  /* function starts await relocation (.o):
+                                     skip checks on resolved addresses */
+#define SFV_OPT_VMA 0x2u          /* opt->vma is the section's address */
+
+typedef struct sfv_options {
+  unsigned flags;            /* SFV_OPT_* */
+  uint64_t vma;              /* with SFV_OPT_VMA: section address; function
+                                ranges are then checked as target addresses */
+  uint32_t max_diags;        /* 0 = SFV_DEFAULT_MAX_DIAGS */
+  void *scratch;             /* optional caller memory for the cross-FDE
+                                checks that need sorting (FRE block overlap,
+                                function overlap on unsorted sections) */
+  size_t scratch_size;       /* bytes; see sfv_scratch_size() */
+} sfv_options;
+
+#define SFV_DEFAULT_MAX_DIAGS 1000u
+
+typedef struct sfv_result {
+  uint32_t errors;
+  uint32_t warnings;
+  uint32_t notes;
+  uint32_t suppressed;       /* diagnostics over max_diags, not delivered */
+  uint8_t decoded;           /* header readable (sfv_open succeeded) */
+} sfv_result;
+
+/* Bytes of scratch that make every cross-FDE check exact for num_fdes. */
+size_t sfv_scratch_size(uint32_t num_fdes);
+
+/* Validates data[0..size).  Every diagnostic goes to fn (may be NULL).
+ * Returns SFV_OK when the run completed (whatever it found); res counts. */
+sfv_status sfv_validate(const void *data, size_t size,
+                        const sfv_options *opt, sfv_diag_fn fn, void *ctx,
+                        sfv_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SFV_H */
