@@ -20,8 +20,8 @@ CSTD := -std=c11 -D_DEFAULT_SOURCE
 CFLAGS ?= -O2 -g
 ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -Isrc
 
-LIB_SRCS := src/decode.c src/interp.c src/lookup.c src/rules.c src/validate.c
-LIB_HDRS := src/sfv.h src/sfv_rules.def src/cursor.h src/internal.h
+LIB_SRCS := $(wildcard src/*.c)
+LIB_HDRS := $(wildcard src/*.h) src/sfv_rules.def
 CLI_SRCS := $(wildcard src/cli/*.c)
 CLI_HDRS := $(wildcard src/cli/*.h)
 
@@ -54,13 +54,16 @@ $(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfv.a
 
 # ---------------------------------------------------------------- tests
 
+# Each tests/unit/test_*.c is one binary; tests/unit/support_*.c are linked
+# into every one of them.
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_SUPPORT := $(wildcard tests/unit/support_*.c)
 UNIT_HDRS := $(wildcard tests/unit/*.h)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-$(BUILD)/tests/%: tests/unit/%.c $(UNIT_HDRS) $(BUILD)/libsfv.a
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT) $(UNIT_HDRS) $(BUILD)/libsfv.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libsfv.a
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(UNIT_SUPPORT) $(BUILD)/libsfv.a
 
 deps:
 	scripts/install-deps.sh base clang

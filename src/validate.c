@@ -176,18 +176,6 @@ static int check_layout(vctx *v) {
 /* ---------------------------------------------------------------- */
 /* Stage 4: one FDE and its FREs.                                     */
 
-typedef struct fde_walk {
-  uint64_t budget;           /* FRE bytes that may still be decoded */
-  int budget_hit;
-  uint64_t fres_total;       /* sum of FDE FRE counts */
-  uint64_t blocks_bytes;     /* sum of FRE block lengths */
-  int blocks_in_order;       /* blocks ascending and disjoint so far */
-  uint64_t blocks_max_end;   /* FRE-relative */
-  uint32_t blocks_max_fde;
-  uint64_t first_gap;        /* FRE-relative offset of the first unused byte */
-  int have_gap;
-} fde_walk;
-
 static int count_valid_default(uint8_t ver, uint8_t abi, unsigned n) {
   if (ver == 1 && n == 0)
     return 0;
@@ -334,9 +322,16 @@ static void check_fre(vctx *v, const sfv_fde *f, const sfv_fre *r,
     check_fre_default(v, f, r);
 }
 
-/* Decodes and checks the FREs of f; returns the section offset where its
- * block ends (as far as it could be read). */
-static uint64_t walk_fres(vctx *v, const sfv_fde *f, fde_walk *w) {
+/* FRE budget of the no-scratch fallback (see check_blocks_fallback). */
+typedef struct budget {
+  uint64_t left;
+  int hit;
+} budget;
+
+/* Decodes and checks the FREs of f (never past the FRE sub-section);
+ * returns the section offset where its block ends, as far as it could be
+ * read.  With b != NULL, stops when the budget is spent. */
+static uint64_t walk_fres(vctx *v, const sfv_fde *f, budget *b) {
   sfv_fre_iter it;
   sfv_fre cur, prev;
   int have_prev = 0;
@@ -344,21 +339,14 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, fde_walk *w) {
 
   if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
     return f->fres_offset;
-  for (;;) {
-    if (v->stop)
-      break;
-    if (w->budget == 0 && it.next < it.count) {
-      w->budget_hit = 1;
-      break;
-    }
+  while (!v->stop) {
     st = sfv_fre_next(&it, &cur);
     if (st == SFV_END)
       break;
     if (st == SFV_E_DATAWORD_SIZE) {
-      report(v, SFV_R_FRE_DATAWORD_SIZE,
-             it.pos + sfv_fre_addr_size(f->fre_type), f->index, it.next,
-             (v->sec.data[it.pos + sfv_fre_addr_size(f->fre_type)] >> 5) & 3,
-             2, 0);
+      uint64_t info_off = it.pos + sfv_fre_addr_size(f->fre_type);
+      report(v, SFV_R_FRE_DATAWORD_SIZE, info_off, f->index, it.next,
+             (v->sec.data[info_off] >> 5) & 3, 2, 0);
       break;
     }
     if (st != SFV_OK) {
@@ -375,12 +363,14 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, fde_walk *w) {
              (int64_t)left, 0);
       break;
     }
-    if (cur.length > w->budget) {
-      w->budget_hit = 1;
-      w->budget = 0;
-      break;
+    if (b != NULL) {
+      if (cur.length > b->left) {
+        b->hit = 1;
+        b->left = 0;
+        break;
+      }
+      b->left -= cur.length;
     }
-    w->budget -= cur.length;
     check_fre(v, f, &cur, have_prev ? &prev : NULL);
     prev = cur;
     have_prev = 1;
@@ -519,29 +509,23 @@ static span *scratch_spans(const sfv_options *opt, uint32_t n) {
  * furthest end seen so far.  Zero-length spans never overlap. */
 typedef void (*overlap_fn)(vctx *v, const span *s, const span *owner);
 
-static void sweep(vctx *v, const span *a, size_t n, overlap_fn fn,
-                  uint64_t *covered) {
+static void sweep(vctx *v, const span *a, size_t n, overlap_fn fn) {
   int64_t max_end = INT64_MIN;
   size_t owner = 0, i;
-  uint64_t cov = 0;
   for (i = 0; i < n && !v->stop; i++) {
     if (a[i].hi <= a[i].lo)
       continue;
     if (max_end != INT64_MIN && a[i].lo < max_end) {
       fn(v, &a[i], &a[owner]);
       if (a[i].hi > max_end) {
-        cov += (uint64_t)(a[i].hi - max_end);
         max_end = a[i].hi;
         owner = i;
       }
       continue;
     }
-    cov += (uint64_t)(a[i].hi - a[i].lo);
     max_end = a[i].hi;
     owner = i;
   }
-  if (covered != NULL)
-    *covered = cov;
 }
 
 static void func_overlap(vctx *v, const span *s, const span *owner) {
@@ -551,207 +535,237 @@ static void func_overlap(vctx *v, const span *s, const span *owner) {
            owner->hi, owner->idx);
 }
 
-static void block_overlap(vctx *v, const span *s, const span *owner) {
-  sfv_fde f;
-  uint64_t off;
-  if (sfv_fde_get(&v->sec, s->idx, &f) == SFV_E_RANGE)
-    return;
-  off = f.offset + (v->sec.hdr.version == 3 ? FDE3_OFF_FREOFF : FDE12_OFF_FREOFF);
-  report(v, SFV_R_FDE_FRE_BLOCK_OVERLAP, off, s->idx, SFV_NONE, s->lo,
-         owner->hi, owner->idx);
-}
-
 /* ---------------------------------------------------------------- */
 
-static void check_fdes(vctx *v, int fre_ok) {
+/* An FDE whose FRE block can be walked: v3 attribute inside the FRE
+ * sub-section (fre_len clipped to the buffer), v1/v2 FRE offset inside it,
+ * a defined FRE type. */
+static int block_usable(const vctx *v, uint32_t i, uint64_t fre_len,
+                        sfv_fde *f) {
+  if (sfv_fde_get(&v->sec, i, f) != SFV_OK)
+    return 0;
+  if (v->sec.hdr.version == 3)
+    return (uint64_t)f->fre_off + SFV_FDE_ATTR_SIZE_V3 <= fre_len &&
+           f->fre_type <= SFV_FRE_ADDR4;
+  return f->fre_off <= fre_len && f->fre_type <= SFV_FRE_ADDR4 &&
+         f->num_fres != 0;
+}
+
+typedef struct pass_a {
+  uint32_t n;                /* FDEs checked: inside the buffer and, when
+                                the FDE sub-section precedes the FRE one,
+                                not reaching into it */
+  uint64_t fre_len;          /* FRE sub-section length, clipped */
+  int blocks_ascending;      /* usable blocks' fre_off non-decreasing */
+  int funcs_in_order;        /* resolved starts non-decreasing */
+  int ranges_ok;             /* every function range representable */
+} pass_a;
+
+/* Stage 4a: FDE fields, function ranges, sorted flag, FRE counts; the
+ * function-overlap sweep runs here when the FDEs come in address order. */
+static void check_fde_index(vctx *v, pass_a *pa) {
   const sfv_section *s = &v->sec;
   uint8_t ver = s->hdr.version;
-  fde_walk w = {0};
-  uint32_t i, n = s->fde_avail;
+  uint32_t i, n = pa->n, max_fde = 0;
   int unreloc = (v->opt->flags & SFV_OPT_UNRELOCATED) != 0;
   int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
-  int funcs_in_order = 1, ranges_ok = 1;
-  int64_t prev_lo = 0, func_max_end = INT64_MIN;
-  uint32_t func_max_fde = 0;
-  span *spans;
-  int blocks_in_order = 1;
-  int64_t blk_prev_end = 0;
-  uint64_t fre_len = fre_ok ? s->hdr.fre_len : (sfv_fre_end(s) > s->fre_base
-                                                    ? sfv_fre_end(s) - s->fre_base
-                                                    : 0);
+  int64_t prev_lo = 0, max_end = INT64_MIN;
+  uint64_t fres_total = 0, prev_blk = 0;
 
-  w.budget = fre_len;
+  pa->blocks_ascending = pa->funcs_in_order = pa->ranges_ok = 1;
   for (i = 0; i < n && !v->stop; i++) {
     sfv_fde f;
     sfv_status st = sfv_fde_get(s, i, &f);
-    uint64_t blk_lo = f.fre_off, blk_hi;
     uint64_t freoff_field =
         f.offset + (ver == 3 ? FDE3_OFF_FREOFF : FDE12_OFF_FREOFF);
     int64_t lo = 0, hi = 0;
 
-    if (st == SFV_E_BOUNDS || (ver == 3 && (uint64_t)f.fre_off + SFV_FDE_ATTR_SIZE_V3 > fre_len)) {
+    if (st == SFV_E_BOUNDS ||
+        (ver == 3 && (uint64_t)f.fre_off + SFV_FDE_ATTR_SIZE_V3 > pa->fre_len)) {
       report(v, SFV_R_FDE_FRE_BLOCK_BOUNDS, freoff_field, i, SFV_NONE,
-             (int64_t)f.fre_off + (ver == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0),
-             (int64_t)fre_len, 0);
-      blocks_in_order = 0;
+             (int64_t)f.fre_off + SFV_FDE_ATTR_SIZE_V3, (int64_t)pa->fre_len, 0);
       continue;
     }
-    if (ver != 3 && f.fre_off > fre_len) {
+    if (ver != 3 && f.fre_off > pa->fre_len) {
       report(v, SFV_R_FDE_FRE_BLOCK_BOUNDS, freoff_field, i, SFV_NONE,
-             f.fre_off, (int64_t)fre_len, 0);
-      blocks_in_order = 0;
+             f.fre_off, (int64_t)pa->fre_len, 0);
       continue;
     }
     check_fde_fields(v, &f);
-    w.fres_total += f.num_fres;
+    fres_total += f.num_fres;
+    if (f.fre_type <= SFV_FRE_ADDR4 && (ver == 3 || f.num_fres != 0)) {
+      if (f.fre_off < prev_blk)
+        pa->blocks_ascending = 0;
+      prev_blk = f.fre_off;
+    }
 
-    /* Function range, sortedness (streaming), in-order overlap sweep. */
     if (!fde_range(v, &f, &lo, &hi)) {
       report(v, SFV_R_FDE_FUNC_RANGE_OVERFLOW, f.offset, i, SFV_NONE, f.start,
              0, f.size);
-      ranges_ok = 0;
-    } else if (!unreloc) {
-      if (sorted_flag && i > 0 && funcs_in_order && lo < prev_lo) {
-        int64_t prev = prev_lo;
-        report(v, SFV_R_FDE_SORTED, f.offset, i, SFV_NONE, lo, prev, i - 1);
-      }
-      if (i > 0 && lo < prev_lo)
-        funcs_in_order = 0;
-      if (funcs_in_order) {
-        if (hi > lo && func_max_end != INT64_MIN && lo < func_max_end)
-          report(v, SFV_R_FDE_FUNC_OVERLAP, f.offset, i, SFV_NONE, lo,
-                 func_max_end, func_max_fde);
-        if (hi > func_max_end) {
-          func_max_end = hi;
-          func_max_fde = i;
-        }
-      }
-      prev_lo = lo;
-    }
-
-    /* FRE block. */
-    if (f.fre_type > SFV_FRE_ADDR4) {
-      blocks_in_order = 0;
+      pa->ranges_ok = 0;
       continue;
     }
-    blk_hi = walk_fres(v, &f, &w) - s->fre_base;
-    if (ver == 3 && blk_hi < blk_lo + SFV_FDE_ATTR_SIZE_V3)
-      blk_hi = blk_lo + SFV_FDE_ATTR_SIZE_V3;
-    if (ver == 3 && w.budget >= SFV_FDE_ATTR_SIZE_V3)
-      w.budget -= SFV_FDE_ATTR_SIZE_V3;
-    else if (ver == 3)
-      w.budget = 0;
-    w.blocks_bytes += blk_hi - blk_lo;
-    if (blk_hi > blk_lo) {
-      if ((int64_t)blk_lo < blk_prev_end)
-        blocks_in_order = 0;
-      else if ((int64_t)blk_lo > blk_prev_end && !w.have_gap) {
-        w.have_gap = 1;
-        w.first_gap = (uint64_t)blk_prev_end;
-      }
-      if ((int64_t)blk_hi > blk_prev_end)
-        blk_prev_end = (int64_t)blk_hi;
+    if (unreloc)
+      continue;
+    if (i > 0 && lo < prev_lo) {
+      if (sorted_flag && pa->funcs_in_order)
+        report(v, SFV_R_FDE_SORTED, f.offset, i, SFV_NONE, lo, prev_lo, i - 1);
+      pa->funcs_in_order = 0;
     }
+    if (pa->funcs_in_order && hi > lo) {
+      if (max_end != INT64_MIN && lo < max_end)
+        report(v, SFV_R_FDE_FUNC_OVERLAP, f.offset, i, SFV_NONE, lo, max_end,
+               max_fde);
+      if (hi > max_end) {
+        max_end = hi;
+        max_fde = i;
+      }
+    }
+    prev_lo = lo;
+  }
+  if (!v->stop && n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)
+    report(v, SFV_R_NUM_FRES_MISMATCH, H_NUM_FRES, SFV_NONE, SFV_NONE,
+           s->hdr.num_fres, (int64_t)fres_total, 0);
+}
+
+/* Function overlap for FDEs not in address order: sort, then sweep. */
+static void check_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
+  uint32_t i, k = 0;
+  for (i = 0; i < pa->n; i++) {
+    sfv_fde f;
+    int64_t lo, hi;
+    if (sfv_fde_get(&v->sec, i, &f) == SFV_E_RANGE || !fde_range(v, &f, &lo, &hi))
+      continue;
+    spans[k].lo = lo;
+    spans[k].hi = hi;
+    spans[k].idx = i;
+    k++;
+  }
+  heapsort_spans(spans, k);
+  sweep(v, spans, k, func_overlap);
+}
+
+/* Stage 4b: FRE blocks in FRE-sub-section order (spans sorted by fre_off,
+ * or the index order when that is already ascending).  Each block is
+ * walked only when it starts at or after the furthest byte walked so far,
+ * so walked ranges are disjoint and total work <= fre_len; a block starting
+ * before that point overlaps the block that reached it. */
+static void check_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
+  const sfv_section *s = &v->sec;
+  uint32_t i, n = 0, owner = 0;
+  uint64_t prev_end = 0, unused = 0, first_gap = 0;
+  int have_prev = 0, have_gap = 0;
+
+  if (spans != NULL) {
+    for (i = 0; i < pa->n; i++) {
+      sfv_fde f;
+      if (!block_usable(v, i, pa->fre_len, &f))
+        continue;
+      spans[n].lo = f.fre_off;
+      spans[n].hi = 0;
+      spans[n].idx = i;
+      n++;
+    }
+    heapsort_spans(spans, n);
+  } else {
+    n = pa->n;
+  }
+  for (i = 0; i < n && !v->stop; i++) {
+    sfv_fde f;
+    uint32_t idx = spans != NULL ? spans[i].idx : i;
+    uint64_t start;
+    if (!block_usable(v, idx, pa->fre_len, &f))
+      continue;
+    start = f.fre_off;
+    if (have_prev && start < prev_end) {
+      report(v, SFV_R_FDE_FRE_BLOCK_OVERLAP,
+             f.offset + (s->hdr.version == 3 ? FDE3_OFF_FREOFF : FDE12_OFF_FREOFF),
+             idx, SFV_NONE, (int64_t)start, (int64_t)prev_end, owner);
+      continue;
+    }
+    if (start > prev_end) {
+      if (!have_gap)
+        first_gap = prev_end;
+      have_gap = 1;
+      unused += start - prev_end;
+    }
+    prev_end = walk_fres(v, &f, NULL) - s->fre_base;
+    owner = idx;
+    have_prev = 1;
   }
   if (v->stop)
     return;
+  if (prev_end < pa->fre_len) {
+    if (!have_gap)
+      first_gap = prev_end;
+    unused += pa->fre_len - prev_end;
+  }
+  if (unused != 0)
+    report(v, SFV_R_FRE_UNUSED_BYTES, s->fre_base + first_gap, SFV_NONE,
+           SFV_NONE, (int64_t)unused, 0, 0);
+}
 
-  if (n == s->hdr.num_fdes && w.fres_total != s->hdr.num_fres)
-    report(v, SFV_R_NUM_FRES_MISMATCH, H_NUM_FRES, SFV_NONE, SFV_NONE,
-           s->hdr.num_fres, (int64_t)w.fres_total, 0);
-  if (w.budget_hit)
-    report(v, SFV_R_CHECKS_SKIPPED, s->fre_base, SFV_NONE, SFV_NONE, 0, 0, 3);
+/* Without scratch and with blocks out of order: walk in index order under a
+ * budget of fre_len bytes; conclude only what the byte count proves. */
+static void check_blocks_fallback(vctx *v, const pass_a *pa) {
+  const sfv_section *s = &v->sec;
+  budget b = {pa->fre_len, 0};
+  uint64_t used = 0;
+  uint32_t i;
+  for (i = 0; i < pa->n && !v->stop && !b.hit; i++) {
+    sfv_fde f;
+    if (!block_usable(v, i, pa->fre_len, &f))
+      continue;
+    if (s->hdr.version == 3) {
+      if (b.left < SFV_FDE_ATTR_SIZE_V3) {
+        b.hit = 1;
+        break;
+      }
+      b.left -= SFV_FDE_ATTR_SIZE_V3;
+    }
+    used += walk_fres(v, &f, &b) - s->fre_base - f.fre_off;
+  }
+  if (v->stop)
+    return;
+  if (b.hit || used > pa->fre_len)
+    report(v, SFV_R_FRE_BLOCKS_INCONSISTENT, s->fre_base, SFV_NONE, SFV_NONE,
+           (int64_t)used, (int64_t)pa->fre_len, 0);
+  else if (used < pa->fre_len)
+    report(v, SFV_R_FRE_UNUSED_BYTES, s->fre_base, SFV_NONE, SFV_NONE,
+           (int64_t)(pa->fre_len - used), 0, 0);
+  report(v, SFV_R_CHECKS_SKIPPED, s->fre_base, SFV_NONE, SFV_NONE, 0, 0, 2);
+}
+
+static void check_fdes(vctx *v) {
+  const sfv_section *s = &v->sec;
+  int unreloc = (v->opt->flags & SFV_OPT_UNRELOCATED) != 0;
+  span *spans;
+  pass_a pa;
+  uint64_t end = sfv_fre_end(s);
+
+  pa.fre_len = end > s->fre_base ? end - s->fre_base : 0;
+  pa.n = s->fde_avail;
+  if (s->fde_base <= s->fre_base &&
+      (s->fre_base - s->fde_base) / s->fde_size < pa.n)
+    pa.n = (uint32_t)((s->fre_base - s->fde_base) / s->fde_size);
+  spans = scratch_spans(v->opt, pa.n);
+  check_fde_index(v, &pa);
+  if (v->stop)
+    return;
   if (unreloc)
     report(v, SFV_R_CHECKS_SKIPPED, s->fde_base, SFV_NONE, SFV_NONE, 0, 0, 1);
-
-  /* Cross-FDE checks that need an order other than the index order. */
-  spans = scratch_spans(v->opt, n);
-  if (!funcs_in_order && !unreloc && ranges_ok) {
-    if (spans == NULL) {
+  if (!pa.funcs_in_order && !unreloc && pa.ranges_ok) {
+    if (spans != NULL)
+      check_func_overlap_sorted(v, &pa, spans);
+    else
       report(v, SFV_R_CHECKS_SKIPPED, s->fde_base, SFV_NONE, SFV_NONE, 0, 0, 2);
-    } else {
-      uint32_t k = 0;
-      for (i = 0; i < n; i++) {
-        sfv_fde f;
-        int64_t lo, hi;
-        if (sfv_fde_get(s, i, &f) == SFV_E_RANGE || !fde_range(v, &f, &lo, &hi))
-          continue;
-        spans[k].lo = lo;
-        spans[k].hi = hi;
-        spans[k].idx = i;
-        k++;
-      }
-      heapsort_spans(spans, k);
-      sweep(v, spans, k, func_overlap, NULL);
-    }
   }
-
-  if (!fre_ok || w.budget_hit || n != s->hdr.num_fdes)
+  if (v->stop)
     return;
-  if (blocks_in_order) {
-    uint64_t used = (uint64_t)(blk_prev_end > 0 ? blk_prev_end : 0);
-    if (w.have_gap || used < fre_len) {
-      uint64_t gap_at = w.have_gap ? w.first_gap : used;
-      report(v, SFV_R_FRE_UNUSED_BYTES, s->fre_base + gap_at, SFV_NONE,
-             SFV_NONE, (int64_t)(fre_len - w.blocks_bytes), 0, 0);
-    }
-    return;
-  }
-  if (spans == NULL) {
-    if (w.blocks_bytes < fre_len)
-      report(v, SFV_R_FRE_UNUSED_BYTES, s->fre_base, SFV_NONE, SFV_NONE,
-             (int64_t)(fre_len - w.blocks_bytes), 0, 0);
-    report(v, SFV_R_CHECKS_SKIPPED, s->fre_base, SFV_NONE, SFV_NONE, 0, 0, 2);
-    return;
-  }
-  {
-    /* Re-walk block extents (bounded by the same budget) in FRE order. */
-    uint32_t k = 0;
-    uint64_t covered = 0;
-    fde_walk w2 = {0};
-    vctx quiet = *v;
-    quiet.fn = NULL;
-    sfv_result dummy = {0};
-    quiet.res = &dummy;
-    quiet.max = 0;
-    w2.budget = fre_len;
-    for (i = 0; i < n; i++) {
-      sfv_fde f;
-      uint64_t hi;
-      if (sfv_fde_get(s, i, &f) != SFV_OK || f.fre_type > SFV_FRE_ADDR4 ||
-          f.fre_off > fre_len)
-        continue;
-      hi = walk_fres(&quiet, &f, &w2) - s->fre_base;
-      if (ver == 3 && hi < (uint64_t)f.fre_off + SFV_FDE_ATTR_SIZE_V3)
-        hi = (uint64_t)f.fre_off + SFV_FDE_ATTR_SIZE_V3;
-      spans[k].lo = f.fre_off;
-      spans[k].hi = (int64_t)hi;
-      spans[k].idx = i;
-      k++;
-    }
-    heapsort_spans(spans, k);
-    sweep(v, spans, k, block_overlap, &covered);
-    if (covered < fre_len) {
-      /* First uncovered byte: scan the sorted spans. */
-      int64_t end = 0;
-      uint64_t gap_at = 0;
-      int found = 0;
-      for (i = 0; i < k && !found; i++) {
-        if (spans[i].hi <= spans[i].lo)
-          continue;
-        if (spans[i].lo > end) {
-          gap_at = (uint64_t)end;
-          found = 1;
-        }
-        if (spans[i].hi > end)
-          end = spans[i].hi;
-      }
-      if (!found)
-        gap_at = (uint64_t)end;
-      report(v, SFV_R_FRE_UNUSED_BYTES, s->fre_base + gap_at, SFV_NONE,
-             SFV_NONE, (int64_t)(fre_len - covered), 0, 0);
-    }
-  }
+  if (spans != NULL || pa.blocks_ascending)
+    check_blocks_ordered(v, &pa, spans);
+  else
+    check_blocks_fallback(v, &pa);
 }
 
 static void check_trailing(vctx *v) {
@@ -816,7 +830,7 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   res->decoded = 1;
   check_header(&v);
   fre_ok = check_layout(&v);
-  check_fdes(&v, fre_ok);
+  check_fdes(&v);
   if (fre_ok && !v.stop)
     check_trailing(&v);
   return SFV_OK;

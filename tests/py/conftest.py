@@ -1,0 +1,62 @@
+"""Shared pytest fixtures: the built CLI and the real-toolchain corpus.
+
+The corpus is built once per session by tests/realworld/build-corpus.sh
+(which installs the toolchains it needs itself) into build/realworld.
+"""
+import csv
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+
+
+@pytest.fixture(scope="session")
+def sfv_bin():
+    path = pathlib.Path(os.environ.get("SFV_BIN", BUILD / "sframe-validate"))
+    if not path.exists():
+        subprocess.run(["make", "-C", str(ROOT), "all"], check=True)
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def peers_env():
+    """KEY=VALUE pairs of .deps/peers/peers.env (installs peers if needed)."""
+    env_file = ROOT / ".deps" / "peers" / "peers.env"
+    if not env_file.exists():
+        subprocess.run([str(ROOT / "scripts" / "install-deps.sh"), "peers"], check=True)
+    out = subprocess.run(["bash", "-c", f"set -a; . '{env_file}'; env -0"],
+                         check=True, capture_output=True).stdout
+    env = {}
+    for item in out.split(b"\0"):
+        if b"=" in item:
+            k, v = item.split(b"=", 1)
+            env[k.decode()] = v.decode()
+    return env
+
+
+@pytest.fixture(scope="session")
+def realworld():
+    """Rows of build/realworld/MANIFEST.tsv as dicts: path, toolchain, arch,
+    kind, version, flags (paths absolute)."""
+    out = BUILD / "realworld"
+    manifest = out / "MANIFEST.tsv"
+    if os.environ.get("SFV_REBUILD_CORPUS") or not manifest.exists():
+        subprocess.run([str(ROOT / "tests" / "realworld" / "build-corpus.sh"), str(out)],
+                       check=True)
+    rows = []
+    with open(manifest, newline="") as fh:
+        for rec in csv.reader(fh, delimiter="\t"):
+            if not rec or rec[0].startswith("#"):
+                continue
+            path, tc, arch, kind, version, flags = rec[:6]
+            p = pathlib.Path(path)
+            if not p.is_absolute():
+                p = out / p
+            rows.append(dict(path=str(p), toolchain=tc, arch=arch, kind=kind,
+                             version=int(version), flags=int(flags, 16)))
+    assert rows, "the real-toolchain corpus is empty"
+    return rows
