@@ -476,8 +476,8 @@ static void heapsort_spans(span *a, size_t n) {
   size_t i;
   if (n < 2)
     return;
-  for (i = n / 2; i-- > 0;)
-    sift_down(a, i, n);
+  for (i = n / 2; i > 0; i--)
+    sift_down(a, i - 1, n);
   for (i = n - 1; i > 0; i--) {
     span t = a[0];
     a[0] = a[i];
