@@ -3,6 +3,7 @@
  *
  * Every rule is expressed in the flex form (reg_p, deref_p, regnum, offset):
  *   CFA = reg[SP or FP] + off             -> reg_p 1, deref_p 0
+ *   (s390x: off = stored * 8 + 160, in default and flex FDEs alike)
  *   RA/FP saved at CFA + off              -> reg_p 0, deref_p 1
  *   s390x v2 "saved in register N"       -> reg_p 1, deref_p 0, offset 0
  *   not saved / still in place            -> SFV_RULE_SAME
@@ -139,6 +140,10 @@ static sfv_status flex_rules(const sfv_section *sec, const sfv_fre *fre,
     return SFV_E_ENCODING;
   }
   out->cfa = flex_rule(fre->dw_raw[0], fre->dw[1]);
+  /* s390x stores every CFA offset encoded, flex FDEs included (as GNU as
+   * writes it and libsframe 2.47 and the Linux kernel read it). */
+  if (sec->hdr.abi_arch == SFV_ABI_S390X_BE)
+    out->cfa.offset = s390x_cfa_decode(fre->dw[1]);
   if (!out->cfa.reg_p || (fre->dw_raw[0] & 4u))
     st = SFV_E_ENCODING;
   i = 2;
