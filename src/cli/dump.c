@@ -1,10 +1,502 @@
-/* dump.c - --dump (objdump --sframe identical output).  Placeholder until
- * the implementation lands: reports that dumping is unavailable. */
+/* dump.c - --dump: an SFrame section printed exactly as GNU objdump --sframe
+ * prints it, from the "  Header :" line to the end.
+ *
+ * Layouts (objdump_version):
+ *   240  binutils 2.40 (bookworm): SFrame v1 only.  One "Flags:" line where
+ *        FRAME_POINTER hides FDE_SORTED, no fixed-offset lines, FP/RA "u"
+ *        whenever the header fixes them.
+ *   244  binutils 2.44 (trixie): v1 header only, v2 in full; fixed-offset
+ *        lines, RA "f", one "Flags:" line as in 2.40.
+ *   247  binutils 2.47 (sid): v2 and v3.  One line per flag, attributes
+ *        ("S" signal, "F" flex), "RA undefined", "U" (RA padding), s390x v2
+ *        register cells, flex-FDE rules ("(fp+16)", "r12+8", ...).
+ *
+ * Everything is read through libsfv (bounds-checked).  Before printing, the
+ * whole section is checked to be one that the chosen objdump decodes and
+ * dumps deterministically (it reads without bounds checks, asserts, and
+ * prints stale data for unreadable FREs); otherwise nothing is printed and
+ * the result is 1.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+
+/* One FRE row's cells, as text. */
+typedef struct dump_row {
+  int ra_undefined;
+  int mangled;
+  char cfa[48];
+  char fp[48];
+  char ra[48];
+} dump_row;
+
+static int32_t dump_i32(uint32_t v) {
+  return v <= INT32_MAX ? (int32_t)v : (int32_t)(v - 2147483648u) + INT32_MIN;
+}
+
+/* a + b modulo 2^64, as objdump's unsigned arithmetic wraps, without
+ * unsigned overflow (the integer sanitizer flags it). */
+static uint64_t wrap_add(uint64_t a, uint64_t b) {
+  return b > UINT64_MAX - a ? b - (UINT64_MAX - a) - 1u : a + b;
+}
+
+static void dump_pad(FILE *out, size_t have, size_t width) {
+  for (; have < width; have++)
+    fputc(' ', out);
+}
+
+/* Signed data word k, or 0 with *ok = 0 when the FRE has fewer words. */
+static int32_t dword(const sfv_fre *fre, unsigned k, int *ok) {
+  *ok = k < fre->dw_count;
+  return *ok ? fre->dw[k] : 0;
+}
+
+/* "c-16", "c+8". */
+static void cell_cfa_rel(char *buf, size_t n, int32_t off) {
+  snprintf(buf, n, "c%+" PRId32, off);
+}
+
+/* s390x CFA words are stored scaled: offset * 8 - (-160), 32-bit wrap
+ * (2.47; 2.40 and 2.44 print the stored word). */
+static int32_t cfa_value(const sfv_section *sec, int32_t v, int layout) {
+  if (layout != 247 || sec->hdr.abi_arch != SFV_ABI_S390X_BE)
+    return v;
+  return dump_i32((uint32_t)((uint64_t)((int64_t)v * 8 + 160) & 0xffffffffu));
+}
+
+/* s390x v2: an odd FP/RA word names a register, 2 * regnum + 1. */
+static int s390x_regnum_cell(const sfv_section *sec, int32_t v, char *buf,
+                             size_t n) {
+  if (sec->hdr.abi_arch != SFV_ABI_S390X_BE || sec->hdr.version != 2 ||
+      (v & 1) == 0)
+    return 0;
+  snprintf(buf, n, "r%" PRId32, (v - 1) / 2);
+  return 1;
+}
+
+static void cell_cfa_default(const sfv_section *sec, const sfv_fre *fre,
+                             int32_t cfa, int layout, dump_row *row) {
+  snprintf(row->cfa, sizeof row->cfa, "%s+%" PRId32,
+           fre->base_reg == SFV_BASE_SP ? "sp" : "fp", cfa_value(sec, cfa, layout));
+}
+
+/* 2.40: fixed offsets make the FP/RA getters fail ("u"). */
+static void dump_cells_240(const sfv_section *sec, const sfv_fre *fre,
+                           dump_row *row) {
+  int8_t ffp = sec->hdr.cfa_fixed_fp_offset, fra = sec->hdr.cfa_fixed_ra_offset;
+  int ok;
+  int32_t v = dword(fre, 0, &ok);
+  memset(row, 0, sizeof *row);
+  row->mangled = fre->mangled_ra;
+  cell_cfa_default(sec, fre, ok ? v : -1, 240, row);
+  v = dword(fre, fra != 0 ? 1u : 2u, &ok);
+  if (ffp == 0 && ok)
+    cell_cfa_rel(row->fp, sizeof row->fp, v);
+  else
+    strcpy(row->fp, "u");
+  v = dword(fre, 1, &ok);
+  if (fra == 0 && ok)
+    cell_cfa_rel(row->ra, sizeof row->ra, v);
+  else
+    strcpy(row->ra, "u");
+}
+
+/* 2.44 and 2.47, default FDEs. */
+static void dump_cells_default(const sfv_section *sec, const sfv_fre *fre,
+                               int layout, dump_row *row) {
+  int8_t ffp = sec->hdr.cfa_fixed_fp_offset, fra = sec->hdr.cfa_fixed_ra_offset;
+  int ok;
+  int32_t v;
+  memset(row, 0, sizeof *row);
+  row->mangled = fre->mangled_ra;
+  if (fre->dw_count == 0 && layout == 247) {
+    row->ra_undefined = 1;
+    return;
+  }
+  v = dword(fre, 0, &ok);
+  cell_cfa_default(sec, fre, ok ? v : -1, layout, row);
+  if (ffp != 0) {
+    v = ffp;
+    ok = 1;
+  } else {
+    v = dword(fre, fra != 0 ? 1u : 2u, &ok);
+  }
+  if (!ok)
+    strcpy(row->fp, "u");
+  else if (layout != 247 || !s390x_regnum_cell(sec, v, row->fp, sizeof row->fp))
+    cell_cfa_rel(row->fp, sizeof row->fp, v);
+  v = dword(fre, 1, &ok);
+  if (fra != 0)
+    strcpy(row->ra, "f");
+  else if (!ok)
+    strcpy(row->ra, "u");
+  else if (layout == 247 && v == 0)
+    strcpy(row->ra, "U");
+  else if (layout != 247 || !s390x_regnum_cell(sec, v, row->ra, sizeof row->ra))
+    cell_cfa_rel(row->ra, sizeof row->ra, v);
+}
+
+/* Name of DWARF register `reg` as 2.47 prints it in flex rules. */
+static void reg_name(const sfv_section *sec, uint32_t reg, char *buf, size_t n) {
+  uint8_t abi = sec->hdr.abi_arch;
+  if ((int)reg == sfv_abi_sp_regnum(abi) && sfv_abi_sp_regnum(abi) >= 0)
+    snprintf(buf, n, "sp");
+  else if ((int)reg == sfv_abi_fp_regnum(abi) && sfv_abi_fp_regnum(abi) >= 0)
+    snprintf(buf, n, "fp");
+  else
+    snprintf(buf, n, "r%" PRIu32, reg);
+}
+
+/* A flex rule: control word `ctl` (reg_p bit 0, deref_p bit 1, regnum from
+ * bit 3) and offset: "fp+16", "(sp-8)", "c+8", "(c-16)". */
+static void cell_flex(const sfv_section *sec, uint32_t ctl, int32_t off,
+                      char *buf, size_t n) {
+  char name[24] = "c";
+  int deref = 0;
+  if (ctl & 1u) {
+    reg_name(sec, ctl >> 3, name, sizeof name);
+    deref = (ctl >> 1) & 1u;
+  }
+  snprintf(buf, n, deref ? "(%s%+" PRId32 ")" : "%s%+" PRId32, name, off);
+}
+
+/* Unsigned data word k (zero-extended from its size). */
+static uint32_t uword(const sfv_fre *fre, unsigned k, int *ok) {
+  *ok = k < fre->dw_count;
+  return *ok ? fre->dw_raw[k] : 0;
+}
+
+/* 2.47, flex FDEs: [CFA ctl, CFA off, RA ctl, RA off, FP ctl, FP off], where
+ * an RA control word of 0 is one word of padding before the FP pair. */
+static void dump_cells_flex(const sfv_section *sec, const sfv_fre *fre,
+                            dump_row *row) {
+  int8_t ffp = sec->hdr.cfa_fixed_fp_offset, fra = sec->hdr.cfa_fixed_ra_offset;
+  int ok, ra_ctl_ok, fp_ctl_ok, off_ok;
+  uint32_t ctl, ra_ctl, fp_ctl;
+  int32_t off;
+  unsigned fp_idx;
+  memset(row, 0, sizeof *row);
+  row->mangled = fre->mangled_ra;
+  if (fre->dw_count == 0) {
+    row->ra_undefined = 1;
+    return;
+  }
+  ctl = uword(fre, 0, &ok);
+  cell_flex(sec, ctl, cfa_value(sec, dword(fre, 1, &ok), 247), row->cfa,
+            sizeof row->cfa);
+
+  ra_ctl = uword(fre, 2, &ra_ctl_ok);
+  fp_idx = ra_ctl_ok && ra_ctl == 0 ? 3u : 4u;
+  fp_ctl = uword(fre, fp_idx, &fp_ctl_ok);
+  off = dword(fre, fp_idx + 1, &off_ok);
+  if (!off_ok && ffp != 0) {
+    off = ffp;
+    off_ok = 1;
+  }
+  if (fp_ctl_ok && off_ok)
+    cell_flex(sec, fp_ctl, off, row->fp, sizeof row->fp);
+  else
+    strcpy(row->fp, "u");
+
+  if (!ra_ctl_ok) {
+    strcpy(row->ra, fra != 0 ? "f" : "u");
+  } else if (ra_ctl == 0) {
+    strcpy(row->ra, "U");
+  } else {
+    off = dword(fre, 3, &off_ok);
+    if (!off_ok)
+      off = fra != 0 ? fra : -1;   /* the getter's fallback / error value */
+    cell_flex(sec, ra_ctl, off, row->ra, sizeof row->ra);
+  }
+}
+
+/* --------------------------------------------------------------- checks */
+
+/* FRE data-word count limit of the layout's libsframe (sanity check). */
+static unsigned max_datawords(int layout) {
+  return layout == 247 ? 6u : 3u;
+}
+
+static int flags_valid(int layout, uint8_t version, uint8_t flags) {
+  unsigned valid;
+  if (layout == 247)
+    valid = version == 3 ? 0x5u : 0x7u;
+  else
+    valid = 0x3u;
+  return (flags & ~valid) == 0;
+}
+
+static int version_decodes(int layout, uint8_t version) {
+  switch (layout) {
+  case 240: return version == 1;
+  case 244: return version == 1 || version == 2;
+  default: return version == 2 || version == 3;
+  }
+}
+
+/* The FRE passes the layout's own checks when objdump reads it. */
+static int fre_dumpable(int layout, const sfv_section *sec, const sfv_fde *fde,
+                        const sfv_fre *fre) {
+  if (fre->dw_count > max_datawords(layout))
+    return 0;
+  if (layout == 247) {
+    if (fre->start > fde->size)
+      return 0;                       /* sframe_decoder_get_fre asserts */
+    if (fde->fde_type == SFV_FDE_FLEX && fre->dw_count != 0 &&
+        (fre->dw_count < 2 || sfv_abi_sp_regnum(sec->hdr.abi_arch) < 0))
+      return 0;                       /* asserts on CFA words / reg names */
+  } else if (fde->size != 0 ? fre->start >= fde->size : fre->start != 0) {
+    return 0;
+  }
+  return 1;
+}
+
+/* FRE blocks [start, end) as section offsets, for the overlap check. */
+typedef struct span {
+  uint64_t start, end;
+} span;
+
+static int span_cmp(const void *a, const void *b) {
+  const span *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* 1 when no two blocks share a byte (objdump byte-swaps each block in
+ * place; a shared block would be swapped twice). */
+static int spans_disjoint(span *s, uint32_t n) {
+  uint32_t i;
+  if (n > 1)
+    qsort(s, n, sizeof *s, span_cmp);
+  for (i = 1; i < n; i++)
+    if (s[i].start < s[i - 1].end)
+      return 0;
+  return 1;
+}
+
+/* Walks every FDE and FRE as objdump would; 1 when all of it is readable
+ * the same way by libsfv and by the layout's libsframe. */
+static int section_dumpable(const sfv_section *sec, int layout) {
+  const sfv_header *h = &sec->hdr;
+  uint64_t fre_bytes = 0, fre_end;
+  uint64_t sum_fres = 0;
+  uint32_t i;
+  span *spans = NULL;
+  int ok = 0;
+
+  if (!version_decodes(layout, h->version) ||
+      !flags_valid(layout, h->version, h->flags) || h->fdeoff > h->freoff)
+    return 0;
+  if (layout == 244 && h->version == 1)
+    return !sec->big_endian;          /* header only; 2.44 cannot swap v1 */
+  /* 2.40 reads the FDEs right after the header and the FREs right after
+   * the FDEs, whatever fdeoff/freoff say. */
+  if (layout == 240 &&
+      (h->fdeoff != 0 || (uint64_t)h->freoff != (uint64_t)h->num_fdes * sec->fde_size))
+    return 0;
+  if (sec->fde_avail != h->num_fdes)
+    return 0;
+  fre_end = sec->fre_base + h->fre_len;
+  if (fre_end > sec->size)
+    return 0;                         /* objdump copies fre_len bytes */
+  if (sec->big_endian && h->num_fdes != 0) {
+    spans = malloc((size_t)h->num_fdes * sizeof *spans);
+    if (spans == NULL)
+      return 0;
+  }
+
+  for (i = 0; i < h->num_fdes; i++) {
+    sfv_fde fde;
+    sfv_fre_iter it;
+    sfv_fre fre;
+    sfv_status st;
+    if (sfv_fde_get(sec, i, &fde) != SFV_OK ||
+        sfv_fre_iter_init(&it, sec, &fde, fre_end) != SFV_OK)
+      goto out;
+    while ((st = sfv_fre_next(&it, &fre)) == SFV_OK)
+      if (!fre_dumpable(layout, sec, &fde, &fre))
+        goto out;
+    if (st != SFV_END)
+      goto out;
+    if (spans != NULL) {
+      spans[i].start = h->version == 3 ? fde.attr_offset : fde.fres_offset;
+      spans[i].end = it.pos;
+    }
+    fre_bytes += it.pos - fde.fres_offset +
+                 (h->version == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0u);
+    sum_fres += fde.num_fres;
+  }
+
+  if (sec->big_endian) {
+    /* objdump byte-swaps a copy first and gives up where that fails. */
+    if (sum_fres != h->num_fres ||
+        (spans != NULL && spans_disjoint(spans, h->num_fdes) != 1))
+      goto out;
+    if (layout != 247) {
+      /* 2.40 (and, conservatively, 2.44): the swapped FREs must end
+       * exactly at the end of the buffer. */
+      if (sec->fre_base + fre_bytes != sec->size)
+        goto out;
+    } else {
+      uint64_t p;
+      if (h->auxhdr_len != 0 || fre_bytes > h->fre_len ||
+          (uint64_t)h->num_fdes * sec->fde_size > (uint64_t)h->freoff - h->fdeoff)
+        goto out;
+      for (p = sec->fre_base + fre_bytes; p < sec->size; p++)
+        if (sec->data[p] != 0)
+          goto out;
+    }
+  }
+  ok = 1;
+out:
+  free(spans);
+  return ok;
+}
+
+/* --------------------------------------------------------------- header */
+
+static void print_flags(FILE *out, const sfv_header *h, int layout) {
+  static const char pad[] = "    Flags: ";
+  if (h->flags == 0) {
+    fprintf(out, "%sNONE\n", pad);
+    return;
+  }
+  if (layout != 247) {
+    /* 2.40/2.44 build one string; FRAME_POINTER overwrites FDE_SORTED. */
+    const char *s = "";
+    if (h->flags & SFV_F_FDE_SORTED)
+      s = "SFRAME_F_FDE_SORTED";
+    if (h->flags & SFV_F_FRAME_POINTER)
+      s = "SFRAME_F_FRAME_POINTER";
+    fprintf(out, "%s%s\n", pad, s);
+    return;
+  }
+  {
+    static const struct { unsigned bit; const char *name; } names[] = {
+      {SFV_F_FDE_SORTED, "SFRAME_F_FDE_SORTED"},
+      {SFV_F_FRAME_POINTER, "SFRAME_F_FRAME_POINTER"},
+      {SFV_F_FDE_FUNC_START_PCREL, "SFRAME_F_FDE_FUNC_START_PCREL"},
+    };
+    unsigned left = h->flags, k;
+    const char *prefix = pad;
+    for (k = 0; k < 3; k++) {
+      if (names[k].bit == SFV_F_FRAME_POINTER && h->version != 2)
+        continue;
+      if (left & names[k].bit) {
+        left &= ~names[k].bit;
+        fprintf(out, "%s%s%s\n", prefix, names[k].name, left ? "," : "");
+        prefix = "           ";
+      }
+    }
+    if (left)
+      fprintf(out, "%s%u\n", prefix, left);
+  }
+}
+
+static void print_header(FILE *out, const sfv_section *sec, int layout) {
+  const sfv_header *h = &sec->hdr;
+  fprintf(out, "  Header :\n\n    Version: SFRAME_VERSION_%u\n",
+          (unsigned)h->version);
+  print_flags(out, h, layout);
+  if (layout != 240) {
+    if (h->cfa_fixed_fp_offset != 0)
+      fprintf(out, "    CFA fixed FP offset: %d\n", (int)h->cfa_fixed_fp_offset);
+    if (h->cfa_fixed_ra_offset != 0)
+      fprintf(out, "    CFA fixed RA offset: %d\n", (int)h->cfa_fixed_ra_offset);
+  }
+  fprintf(out, "    Num FDEs: %" PRId32 "\n    Num FREs: %" PRId32 "\n",
+          dump_i32(h->num_fdes), dump_i32(h->num_fres));
+}
+
+/* --------------------------------------------------------------- FDEs */
+
+static uint64_t fde_vma(const sfv_section *sec, const sfv_fde *fde,
+                        uint64_t vma, int layout) {
+  uint64_t pc = wrap_add(vma, (uint64_t)fde->start_raw);
+  if (layout == 247 && (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL))
+    pc = wrap_add(pc, (uint32_t)fde->offset);
+  return pc;
+}
+
+static void print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
+                      uint64_t vma, int layout) {
+  uint8_t abi = sec->hdr.abi_arch;
+  uint64_t pc = fde_vma(sec, fde, vma, layout);
+  int mask = fde->pc_type == SFV_PC_MASK;
+  int flex = sec->hdr.version == 3 && fde->fde_type == SFV_FDE_FLEX;
+  sfv_fre_iter it;
+  sfv_fre fre;
+
+  fprintf(out, "\n    func idx [%" PRId32 "]: pc = 0x%" PRIx64 ", size = %" PRId32
+          " bytes", dump_i32(fde->index), pc, dump_i32(fde->size));
+  if (layout == 247 && (fde->info & 0x80u || flex))
+    fprintf(out, ", attr = \"%s%s\"", fde->info & 0x80u ? "S" : "",
+            flex ? "F" : "");
+  if ((abi == SFV_ABI_AARCH64_BE || abi == SFV_ABI_AARCH64_LE) && fde->pauth_key)
+    fputs(", pauth = B key", out);
+  fprintf(out, "\n    %-7s%-8s %-10s%-10s%-13s", "STARTPC", mask ? "[m]" : "",
+          "CFA", "FP", "RA");
+
+  if (sfv_fre_iter_init(&it, sec, fde, 0) != SFV_OK)
+    return;                                  /* excluded by the checks */
+  while (sfv_fre_next(&it, &fre) == SFV_OK) {
+    dump_row row;
+    uint64_t at = mask ? fre.start : wrap_add(pc, fre.start);
+    if (layout == 240)
+      dump_cells_240(sec, &fre, &row);
+    else if (flex)
+      dump_cells_flex(sec, &fre, &row);
+    else
+      dump_cells_default(sec, &fre, layout, &row);
+    fprintf(out, "\n    %016" PRIx64, at);
+    if (row.ra_undefined) {
+      fputs("  RA undefined", out);
+      continue;
+    }
+    fprintf(out, "  %-10s%-10s%s%s", row.cfa, row.fp, row.ra,
+            row.mangled ? "[s]" : "   ");
+    dump_pad(out, strlen(row.ra) + 3, 13);
+  }
+}
 
 int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
                      uint64_t vma, int objdump_version) {
-  (void)out; (void)data; (void)size; (void)vma; (void)objdump_version;
-  fputs("sframe-validate: --dump is not implemented yet\n", stderr);
-  return 1;
+  sfv_section sec;
+  uint32_t i;
+  sfv_status st;
+  int layout = objdump_version;
+
+  if (layout != 240 && layout != 244 && layout != 247) {
+    fprintf(stderr, "sframe-validate: --dump: unknown objdump layout %d\n",
+            objdump_version);
+    return 1;
+  }
+  st = sfv_open(&sec, data, size);
+  if (st != SFV_OK) {
+    fprintf(stderr, "sframe-validate: --dump: %s\n", sfv_status_name(st));
+    return 1;
+  }
+  if (!section_dumpable(&sec, layout)) {
+    fprintf(stderr, "sframe-validate: --dump: objdump %d.%02d would not dump "
+            "this SFrame v%u section the same way (undecodable)\n",
+            layout / 100, layout % 100, (unsigned)sec.hdr.version);
+    return 1;
+  }
+  print_header(out, &sec, layout);
+  if (layout == 244 && sec.hdr.version == 1) {
+    fputs("\n No further information can be displayed.  "
+          "SFrame version not supported\n", out);
+    return 0;
+  }
+  fputs("\n  Function Index :\n", out);
+  for (i = 0; i < sec.hdr.num_fdes; i++) {
+    sfv_fde fde;
+    if (sfv_fde_get(&sec, i, &fde) != SFV_OK)
+      return 1;                              /* excluded by the checks */
+    print_fde(out, &sec, &fde, vma, layout);
+    fputc('\n', out);
+  }
+  return 0;
 }

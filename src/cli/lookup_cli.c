@@ -1,8 +1,242 @@
-/* lookup_cli.c - --lookup=PC.  Placeholder until the implementation lands. */
+/* lookup_cli.c - --lookup=PC: the FDE and FRE that apply at a target
+ * address and the recovery rules they give, or why there are none.
+ *
+ * Text (stable; one fact per line, two-space indent under the pc line):
+ *   pc 0x401234: found
+ *     fde 3: 0x401200..0x401250 (80 bytes), pc-type inc, fde-type default
+ *     fre 2: start 0x401230, base sp, 2 data words x 1 byte
+ *     cfa = sp + 16
+ *     ra = [cfa - 8] (fixed)
+ *     fp = [cfa - 16]
+ * optional lines: "ra signed: pauth key A|B", "signal frame",
+ * "warning: <why the data words do not form a valid rule>".
+ * Rules: "cfa = REG + OFF", "X = [cfa + OFF]" (saved on the stack),
+ * "X = REG" (s390x: saved in a register), "X = [REG + OFF]" (flex, deref),
+ * "X = unchanged", "ra = undefined (outermost frame)".  REG is sp/fp for the
+ * ABI's stack/frame pointer, else rN (DWARF number).
+ *   pc 0x401234: not found: no FDE covers this pc
+ *   pc 0x401234: not found: FDE 3 (0x401200..0x401250) has no FRE for it
+ *   pc 0x401234: not found: FDE 3: FRE unreadable (<status>)
+ * JSON: one object per pc (see json_found / json_missing below).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "cli.h"
 
+/* End of a function for display: start + size, saturated. */
+static uint64_t end_of(uint64_t start, uint32_t size) {
+  return size > UINT64_MAX - start ? UINT64_MAX : start + size;
+}
+
+static const char *reg_label(const sfv_section *sec, uint32_t reg, char *buf,
+                             size_t n) {
+  uint8_t abi = sec->hdr.abi_arch;
+  if (sfv_abi_sp_regnum(abi) >= 0 && reg == (uint32_t)sfv_abi_sp_regnum(abi))
+    return "sp";
+  if (sfv_abi_fp_regnum(abi) >= 0 && reg == (uint32_t)sfv_abi_fp_regnum(abi))
+    return "fp";
+  snprintf(buf, n, "r%" PRIu32, reg);
+  return buf;
+}
+
+static const char *source_name(uint8_t src) {
+  switch (src) {
+  case SFV_SRC_FRE: return "fre";
+  case SFV_SRC_FIXED: return "fixed";
+  case SFV_SRC_REGNUM: return "register";
+  default: return "none";
+  }
+}
+
+/* "sp + 16", "[cfa - 8]", "r14", "[r3 + 0]". */
+static void rule_expr_text(FILE *out, const sfv_section *sec, const sfv_rule *r) {
+  char buf[24];
+  const char *base = r->reg_p ? reg_label(sec, r->regnum, buf, sizeof buf) : "cfa";
+  if (r->source == SFV_SRC_REGNUM && !r->deref_p && r->offset == 0) {
+    fputs(base, out);
+    return;
+  }
+  fprintf(out, "%s%s %c %" PRIu64 "%s", r->deref_p ? "[" : "", base,
+          r->offset < 0 ? '-' : '+',
+          r->offset < 0 ? (uint64_t)0 - (uint64_t)r->offset : (uint64_t)r->offset,
+          r->deref_p ? "]" : "");
+}
+
+static void rule_text(FILE *out, const sfv_section *sec, const char *name,
+                      const sfv_rule *r) {
+  fprintf(out, "  %s = ", name);
+  if (r->kind == SFV_RULE_UNDEFINED)
+    fputs(strcmp(name, "ra") == 0 ? "undefined (outermost frame)" : "undefined",
+          out);
+  else if (r->kind == SFV_RULE_SAME)
+    fputs("unchanged", out);
+  else
+    rule_expr_text(out, sec, r);
+  if (r->kind == SFV_RULE_EXPR && r->source == SFV_SRC_FIXED)
+    fputs(" (fixed)", out);
+  fputc('\n', out);
+}
+
+static void rule_json(FILE *out, const sfv_section *sec, const sfv_rule *r) {
+  char buf[24];
+  static const char *kinds[] = {"undefined", "same", "expr"};
+  fprintf(out, "{\"kind\":\"%s\"", r->kind <= 2 ? kinds[r->kind] : "?");
+  if (r->kind == SFV_RULE_EXPR) {
+    fprintf(out, ",\"source\":\"%s\",\"base\":", source_name(r->source));
+    cli_json_str(out, r->reg_p ? reg_label(sec, r->regnum, buf, sizeof buf) : "cfa");
+    if (r->reg_p)
+      fprintf(out, ",\"regnum\":%" PRIu32, r->regnum);
+    else
+      fputs(",\"regnum\":null", out);
+    fprintf(out, ",\"offset\":%" PRId64 ",\"deref\":%s", r->offset,
+            r->deref_p ? "true" : "false");
+  }
+  fputc('}', out);
+}
+
+static const char *pc_type_name(const sfv_fde *f) {
+  return f->pc_type == SFV_PC_MASK ? "mask" : "inc";
+}
+
+static const char *fde_type_name(const sfv_fde *f) {
+  return f->fde_type == SFV_FDE_DEFAULT ? "default"
+         : f->fde_type == SFV_FDE_FLEX  ? "flex"
+                                         : "unknown";
+}
+
+static int is_aarch64(const sfv_section *sec) {
+  return sec->hdr.abi_arch == SFV_ABI_AARCH64_BE ||
+         sec->hdr.abi_arch == SFV_ABI_AARCH64_LE;
+}
+
+static void found_text(FILE *out, const sfv_section *sec, uint64_t pc,
+                       const sfv_lookup *lk) {
+  const sfv_fde *f = &lk->fde;
+  const sfv_fre *r = &lk->fre;
+  fprintf(out, "pc 0x%" PRIx64 ": found\n", pc);
+  fprintf(out, "  fde %" PRIu32 ": 0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu32
+          " bytes), pc-type %s", f->index, lk->func_start,
+          end_of(lk->func_start, f->size), f->size, pc_type_name(f));
+  if (f->pc_type == SFV_PC_MASK)
+    fprintf(out, " (rep-size %u)", (unsigned)f->rep_size);
+  fprintf(out, ", fde-type %s\n", fde_type_name(f));
+  fprintf(out, "  fre %" PRIu32 ": start %s0x%" PRIx64 ", base %s, %u data word%s"
+          " x %u byte%s\n", r->index,
+          f->pc_type == SFV_PC_MASK ? "+" : "", lk->fre_start,
+          r->base_reg == SFV_BASE_SP ? "sp" : "fp", (unsigned)r->dw_count,
+          r->dw_count == 1 ? "" : "s", (unsigned)r->dw_size,
+          r->dw_size == 1 ? "" : "s");
+  rule_text(out, sec, "cfa", &lk->rules.cfa);
+  rule_text(out, sec, "ra", &lk->rules.ra);
+  rule_text(out, sec, "fp", &lk->rules.fp);
+  if (lk->rules.ra_mangled)
+    fprintf(out, "  ra signed: pauth key %s\n",
+            is_aarch64(sec) ? (lk->rules.pauth_key ? "B" : "A") : "?");
+  if (lk->rules.signal)
+    fputs("  signal frame\n", out);
+  if (lk->rules_status != SFV_OK)
+    fprintf(out, "  warning: %s\n", sfv_status_name(lk->rules_status));
+}
+
+/* {"pc":N,"found":true,"fde":{...},"fre":{...},"rules":{"cfa":R,"ra":R,
+ *  "fp":R},"ra_mangled":B,"pauth_key":"A"|"B"|null,"signal":B,
+ *  "rules_status":"ok"|...}; R = {"kind":"expr","source":"fre"|"fixed"|
+ *  "register","base":"sp"|"fp"|"rN"|"cfa","regnum":N|null,"offset":N,
+ *  "deref":B} or {"kind":"same"} or {"kind":"undefined"}. */
+static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
+                       const sfv_lookup *lk) {
+  const sfv_fde *f = &lk->fde;
+  const sfv_fre *r = &lk->fre;
+  unsigned k;
+  fprintf(out, "{\"pc\":%" PRIu64 ",\"found\":true,\"fde\":{\"index\":%" PRIu32
+          ",\"start\":%" PRIu64 ",\"size\":%" PRIu32 ",\"pc_type\":\"%s\","
+          "\"rep_size\":%u,\"fde_type\":\"%s\"},", pc, f->index, lk->func_start,
+          f->size, pc_type_name(f), (unsigned)f->rep_size, fde_type_name(f));
+  fprintf(out, "\"fre\":{\"index\":%" PRIu32 ",\"start\":%" PRIu64
+          ",\"start_offset\":%" PRIu32 ",\"base\":\"%s\",\"data_words\":[",
+          r->index, lk->fre_start, r->start,
+          r->base_reg == SFV_BASE_SP ? "sp" : "fp");
+  for (k = 0; k < r->dw_count; k++)
+    fprintf(out, "%s%" PRId32, k ? "," : "", r->dw[k]);
+  fprintf(out, "],\"data_word_size\":%u},\"rules\":{\"cfa\":", (unsigned)r->dw_size);
+  rule_json(out, sec, &lk->rules.cfa);
+  fputs(",\"ra\":", out);
+  rule_json(out, sec, &lk->rules.ra);
+  fputs(",\"fp\":", out);
+  rule_json(out, sec, &lk->rules.fp);
+  fprintf(out, "},\"ra_mangled\":%s,\"pauth_key\":%s,\"signal\":%s,"
+          "\"rules_status\":", lk->rules.ra_mangled ? "true" : "false",
+          !is_aarch64(sec) ? "null" : lk->rules.pauth_key ? "\"B\"" : "\"A\"",
+          lk->rules.signal ? "true" : "false");
+  cli_json_str(out, sfv_status_name(lk->rules_status));
+  fputs("}\n", out);
+}
+
+/* The FDE sfv_find_fre picks for pc (same rule: greatest start among FDEs
+ * of nonzero size containing pc, ties to the highest index). */
+static int covering_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
+                        uint64_t *start) {
+  uint32_t i;
+  int found = 0;
+  for (i = 0; i < sec->fde_avail; i++) {
+    sfv_fde f;
+    uint64_t a;
+    if (sfv_fde_get(sec, i, &f) != SFV_OK || f.size == 0 ||
+        sfv_fde_func_start(sec, &f, &a) != SFV_OK)
+      continue;
+    if (pc >= a && pc - a < f.size && (!found || a >= *start)) {
+      *out = f;
+      *start = a;
+      found = 1;
+    }
+  }
+  return found;
+}
+
+static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
+                    sfv_status st, int format) {
+  sfv_fde f;
+  uint64_t start = 0;
+  int have = covering_fde(sec, pc, &f, &start);
+  const char *reason = !have ? "no-fde"
+                       : st == SFV_E_NOT_FOUND ? "no-fre"
+                                               : "bad-fre";
+  if (format == FMT_JSON) {
+    fprintf(out, "{\"pc\":%" PRIu64 ",\"found\":false,\"reason\":\"%s\"", pc,
+            reason);
+    if (have)
+      fprintf(out, ",\"fde\":{\"index\":%" PRIu32 ",\"start\":%" PRIu64
+              ",\"size\":%" PRIu32 "}", f.index, start, f.size);
+    fputs(",\"status\":", out);
+    cli_json_str(out, sfv_status_name(st));
+    fputs("}\n", out);
+    return;
+  }
+  fprintf(out, "pc 0x%" PRIx64 ": not found: ", pc);
+  if (!have)
+    fputs("no FDE covers this pc\n", out);
+  else if (st == SFV_E_NOT_FOUND)
+    fprintf(out, "FDE %" PRIu32 " (0x%" PRIx64 "..0x%" PRIx64 ") has no FRE for it%s\n",
+            f.index, start, end_of(start, f.size),
+            f.pc_type == SFV_PC_MASK && f.rep_size == 0 && sec->hdr.version > 1
+                ? " (pc-type mask with rep-size 0)" : "");
+  else
+    fprintf(out, "FDE %" PRIu32 " (0x%" PRIx64 "..0x%" PRIx64 "): FRE unreadable (%s)\n",
+            f.index, start, end_of(start, f.size), sfv_status_name(st));
+}
+
 int cli_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format) {
-  (void)out; (void)sec; (void)pc; (void)format;
-  fputs("sframe-validate: --lookup is not implemented yet\n", stderr);
-  return 1;
+  sfv_lookup lk;
+  sfv_status st = sfv_find_fre(sec, pc, &lk);
+  if (st != SFV_OK) {
+    missing(out, sec, pc, st, format);
+    return 1;
+  }
+  if (format == FMT_JSON)
+    found_json(out, sec, pc, &lk);
+  else
+    found_text(out, sec, pc, &lk);
+  return 0;
 }

@@ -1,0 +1,38 @@
+# --dump / --lookup (src/cli/dump.c, src/cli/lookup_cli.c): test driver,
+# GNU libsframe peer programs and the test-dump target.
+#
+#   make dump-peers   build/peers/: sfv_driver (cli_dump_section and
+#                     cli_lookup on raw .sframe files), dump_ref_{sid,trixie,
+#                     bookworm} (libsframe's own dump_sframe), find_ref (sid
+#                     sframe_find_fre), find_ref_v1 (bookworm libsframe.so.0)
+#   make test-dump    tests/py/test_dump.py + tests/py/test_lookup.py
+#
+# sid/trixie libsframe are linked statically (never their lib dir on the
+# library path); bookworm's libsframe.so.0 (package libbinutils) by path.
+
+DUMP_PEERS := $(BUILD)/peers
+DUMP_CLI_OBJS := $(BUILD)/obj/cli/dump.o $(BUILD)/obj/cli/lookup_cli.o
+BOOKWORM_LIBSFRAME := /usr/lib/x86_64-linux-gnu/libsframe.so.0
+
+.PHONY: dump-peers test-dump
+
+$(DUMP_PEERS)/sfv_driver: tests/peers/sfv_driver.c $(DUMP_CLI_OBJS) $(BUILD)/libsfv.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc/cli -o $@ $< $(DUMP_CLI_OBJS) $(BUILD)/libsfv.a
+
+dump-peers: $(DUMP_PEERS)/sfv_driver
+	@scripts/install-deps.sh base peers
+	@set -e; . .deps/peers/peers.env; d=$(DUMP_PEERS); \
+	  $(CC) -O1 -o $$d/dump_ref_sid tests/peers/dump_ref.c "$$SID_LIBSFRAME_A"; \
+	  $(CC) -O1 -o $$d/dump_ref_trixie tests/peers/dump_ref.c "$$TRIXIE_LIBSFRAME_A"; \
+	  $(CC) -O1 -o $$d/find_ref -I"$$SID_SFRAME_INCLUDE" tests/peers/find_ref.c "$$SID_LIBSFRAME_A"; \
+	  if [ -e $(BOOKWORM_LIBSFRAME) ]; then \
+	    $(CC) -O1 -o $$d/dump_ref_bookworm tests/peers/dump_ref.c $(BOOKWORM_LIBSFRAME); \
+	    $(CC) -O1 -o $$d/find_ref_v1 tests/peers/find_ref_v1.c $(BOOKWORM_LIBSFRAME); \
+	  else echo "dump-peers: $(BOOKWORM_LIBSFRAME) missing (package libbinutils): no v1 peers" >&2; fi
+
+test-dump: all dump-peers
+	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_PEERS=$(abspath $(DUMP_PEERS)) \
+	  $(PYTHON) -m pytest -q tests/py/test_dump.py tests/py/test_lookup.py
+
+TEST_TARGETS += test-dump

@@ -1,0 +1,95 @@
+/* sfv_driver.c - test driver for the CLI's --dump and --lookup pieces
+ * (cli_dump_section, cli_lookup) on a raw .sframe file, usable before and
+ * independently of the command line wiring.
+ *
+ *   sfv_driver dump LAYOUT FILE [VMA]        LAYOUT: 240, 244 or 247
+ *   sfv_driver lookup FILE VMA text|json PC...
+ *
+ * Exit status: what the CLI function returned (0/1), 2 on usage/I/O. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The driver links only dump.o and lookup_cli.o (not the rest of the CLI,
+ * which has its own life); this is the JSON string writer they use. */
+void cli_json_str(FILE *out, const char *s) {
+  fputc('"', out);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(out, "\\u%04x", c);
+    else
+      fputc(c, out);
+  }
+  fputc('"', out);
+}
+
+static unsigned char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  unsigned char *buf = NULL;
+  size_t cap = 0, len = 0, got;
+  if (f == NULL)
+    return NULL;
+  do {
+    if (len == cap) {
+      unsigned char *nb = realloc(buf, cap ? cap * 2 : 4096);
+      if (nb == NULL) {
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      buf = nb;
+      cap = cap ? cap * 2 : 4096;
+    }
+    got = fread(buf + len, 1, cap - len, f);
+    len += got;
+  } while (got != 0);
+  fclose(f);
+  *n = len;
+  return buf;
+}
+
+int main(int argc, char **argv) {
+  unsigned char *data;
+  size_t n = 0;
+  int rc = 0, i;
+
+  if (argc >= 4 && strcmp(argv[1], "dump") == 0) {
+    uint64_t vma = argc > 4 ? strtoull(argv[4], NULL, 0) : 0;
+    data = slurp(argv[3], &n);
+    if (data == NULL) {
+      perror(argv[3]);
+      return 2;
+    }
+    rc = cli_dump_section(stdout, data, n, vma, atoi(argv[2]));
+    free(data);
+    return rc;
+  }
+  if (argc >= 6 && strcmp(argv[1], "lookup") == 0) {
+    sfv_section sec;
+    int fmt = strcmp(argv[4], "json") == 0 ? FMT_JSON : FMT_TEXT;
+    data = slurp(argv[2], &n);
+    if (data == NULL) {
+      perror(argv[2]);
+      return 2;
+    }
+    if (sfv_open(&sec, data, n) != SFV_OK) {
+      fputs("sfv_driver: not a readable SFrame section\n", stderr);
+      free(data);
+      return 2;
+    }
+    sfv_set_vma(&sec, strtoull(argv[3], NULL, 0));
+    for (i = 5; i < argc; i++)
+      if (cli_lookup(stdout, &sec, strtoull(argv[i], NULL, 0), fmt) != 0)
+        rc = 1;
+    free(data);
+    return rc;
+  }
+  fputs("usage: sfv_driver dump LAYOUT FILE [VMA]\n"
+        "       sfv_driver lookup FILE VMA text|json PC...\n", stderr);
+  return 2;
+}
