@@ -368,6 +368,104 @@ sfv_status sfv_validate(const void *data, size_t size,
                         const sfv_options *opt, sfv_diag_fn fn, void *ctx,
                         sfv_result *res);
 
+/* ==== ELF container (src/elf.c) ==== BEGIN
+ * Finds the SFrame data of an ELF file (ELF32/ELF64, either byte order)
+ * and validates it together with its container.  Same contract as above:
+ * no allocation, every ELF header field is untrusted and read through the
+ * bounds-checked cursor, total work is linear in the file size plus a fixed
+ * budget for the FDE x section/segment cross checks. */
+
+#define SFV_SHT_GNU_SFRAME 0x6ffffff4u
+#define SFV_PT_GNU_SFRAME 0x6474e554u
+
+/* Where the SFrame data of an ELF file came from. */
+enum sfv_elf_source {
+  SFV_ELF_SRC_NONE = 0,      /* neither a .sframe section nor PT_GNU_SFRAME */
+  SFV_ELF_SRC_SECTION = 1,   /* the .sframe section (by type or by name) */
+  SFV_ELF_SRC_SEGMENT = 2    /* PT_GNU_SFRAME (no usable section headers) */
+};
+
+typedef struct sfv_elf {
+  const uint8_t *data;       /* the whole file */
+  size_t size;
+  uint8_t header_ok;         /* e_ident valid and the whole header present */
+  uint8_t elf_class;         /* 1 ELFCLASS32, 2 ELFCLASS64 (0 if invalid) */
+  uint8_t big_endian;        /* EI_DATA == ELFDATA2MSB */
+  uint16_t e_type;
+  uint16_t e_machine;
+  uint64_t e_shoff;
+  uint64_t e_phoff;
+  uint32_t shnum;            /* section headers (extended numbering honoured) */
+  uint32_t phnum;            /* program headers (PN_XNUM honoured) */
+  uint32_t shstrndx;
+  uint8_t shdrs_ok;          /* table inside the file, entry size right */
+  uint8_t phdrs_ok;
+  uint8_t shstrtab_ok;       /* shstrndx names a string table in the file */
+  /* The SFrame data chosen for validation. */
+  uint8_t source;            /* enum sfv_elf_source */
+  uint32_t sframe_shndx;     /* section index (0 when source != SECTION) */
+  uint32_t sframe_sections;  /* sections that are SFrame by type or name */
+  uint32_t pt_sframe_index;  /* first PT_GNU_SFRAME (valid if pt_sframe_count) */
+  uint32_t pt_sframe_count;
+  uint32_t sframe_sh_type;
+  uint64_t sframe_offset;    /* file offset of the SFrame data */
+  uint64_t sframe_size;      /* sh_size, or p_filesz for a segment */
+  uint64_t sframe_addr;      /* sh_addr, or p_vaddr */
+  const uint8_t *sframe_data; /* in data[], NULL unless the bytes are in the
+                                file (not NOBITS, not out of bounds) */
+  size_t sframe_len;
+} sfv_elf;
+
+/* Parses the ELF header and tables and locates the SFrame data; reports
+ * nothing (sfv_elf_validate() does).  SFV_E_MAGIC if data is not ELF
+ * (fewer than 4 bytes or no 0x7f 'E' 'L' 'F'); SFV_OK otherwise, whatever
+ * else is wrong (then header_ok, shdrs_ok, ... say what could be used). */
+sfv_status sfv_elf_open(sfv_elf *elf, const void *data, size_t size);
+
+#define SFV_ELF_OPT_COVERAGE 0x1u  /* warn (elf-func-uncovered) per function
+                                      no FDE covers */
+
+typedef struct sfv_elf_options {
+  unsigned flags;            /* SFV_ELF_OPT_* */
+  uint32_t max_diags;        /* 0 = SFV_DEFAULT_MAX_DIAGS, for the file */
+  void *scratch;             /* as in sfv_options, sized with
+                                sfv_scratch_size(FDEs of elf->sframe_data) */
+  size_t scratch_size;
+} sfv_elf_options;
+
+typedef struct sfv_elf_result {
+  uint32_t errors;           /* every diagnostic, ELF-level and core */
+  uint32_t warnings;
+  uint32_t notes;
+  uint32_t suppressed;
+  uint8_t validated;         /* SFrame data handed to sfv_validate() */
+  uint8_t decoded;           /* ... and its header could be read */
+  uint8_t unrelocated;       /* ET_REL: some function starts not resolved */
+  uint8_t coverage_known;    /* funcs_* below are meaningful */
+  uint32_t symtab_shndx;     /* symbol table used for coverage */
+  uint64_t funcs_total;      /* STT_FUNC, size > 0, in executable sections */
+  uint64_t funcs_covered;    /* ... whose start some FDE covers */
+} sfv_elf_result;
+
+/* Validates the container and the SFrame data it holds (with
+ * sfv_validate(): section address as vma in linked files, function starts
+ * treated as unrelocated in ET_REL, where relocations on .sframe are
+ * applied by the ELF checks themselves).  Core diagnostics keep their
+ * section offsets; see sfv_rule_file_offset(). */
+sfv_status sfv_elf_validate(const sfv_elf *elf, const sfv_elf_options *opt,
+                            sfv_diag_fn fn, void *ctx, sfv_elf_result *res);
+
+/* 1 when the offsets of rule `id` are ELF file offsets, 0 when they are
+ * offsets inside the SFrame section (all core rules). */
+int sfv_rule_file_offset(sfv_rule_id id);
+
+/* Name of symbol `symidx` of symbol table section `symtab_shndx`, copied
+ * (NUL-terminated, truncated to n - 1 bytes) into buf.  Returns the name's
+ * length, or 0 when it cannot be read (buf then holds ""). */
+size_t sfv_elf_symbol_name(const sfv_elf *elf, uint32_t symtab_shndx,
+                           uint64_t symidx, char *buf, size_t n);
+/* ==== ELF container ==== END */
+
 #ifdef __cplusplus
 }
 #endif

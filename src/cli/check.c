@@ -1,4 +1,11 @@
-/* check.c - validate one input file and print its diagnostics. */
+/* check.c - one input file: read it (mmap), recognise it (ELF or raw
+ * SFrame section by magic), then validate it, or --dump, --lookup or
+ * --format=canonical it.
+ *
+ * Severity policy lives here: --Werror turns warnings into errors,
+ * --require-sframe makes a missing SFrame section an error, and
+ * --require-sorted / --require-version=N add policy diagnostics.  The
+ * counts printed are those of the effective severities. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -11,112 +18,104 @@
 
 typedef struct file_run {
   cli_opts *o;
-  const char *path;
-  int first_diag;
-  uint32_t werrors;          /* warnings promoted by --Werror */
+  cli_file_info fi;
+  cli_counts delivered;      /* by effective severity */
+  cli_counts lib_delivered;  /* by the library's severity */
+  int saw_unsorted;
 } file_run;
 
-static sfv_severity effective(const file_run *fr, sfv_severity s) {
-  if (fr->o->werror && s == SFV_SEV_WARNING)
+static sfv_severity effective(const cli_opts *o, const sfv_diag *d) {
+  sfv_severity s = d->severity;
+  if ((d->rule == SFV_R_ELF_NO_SFRAME || d->rule == SFV_R_ELF_SFRAME_NOBITS) &&
+      o->require_sframe)
+    return SFV_SEV_ERROR;
+  if (d->rule == SFV_R_ELF_UNSORTED && o->require_sorted)
+    return SFV_SEV_ERROR;
+  if (o->werror && s == SFV_SEV_WARNING)
     return SFV_SEV_ERROR;
   return s;
 }
 
+static void count(cli_counts *c, sfv_severity s) {
+  if (s == SFV_SEV_ERROR)
+    c->errors++;
+  else if (s == SFV_SEV_WARNING)
+    c->warnings++;
+  else
+    c->notes++;
+}
+
+static void emit(file_run *fr, const sfv_diag *d) {
+  sfv_severity sev = effective(fr->o, d);
+  if (d->rule == SFV_R_ELF_UNSORTED)
+    fr->saw_unsorted = 1;
+  count(&fr->delivered, sev);
+  cli_out_diag(fr->o, &fr->fi, d, sev);
+}
+
 static int on_diag(void *ctx, const sfv_diag *d) {
   file_run *fr = ctx;
-  char msg[512];
-  const sfv_rule_info *ri = sfv_rule_get(d->rule);
-  sfv_severity sev = effective(fr, d->severity);
-  if (sev != d->severity)
-    fr->werrors++;
-  sfv_diag_message(d, msg, sizeof msg);
-  if (fr->o->format == FMT_JSON) {
-    fputs(fr->first_diag ? "\n    {" : ",\n    {", stdout);
-    fr->first_diag = 0;
-    fputs("\"rule\":", stdout);
-    cli_json_str(stdout, ri->id);
-    fputs(",\"severity\":", stdout);
-    cli_json_str(stdout, sfv_severity_name(sev));
-    printf(",\"offset\":%llu", (unsigned long long)d->offset);
-    if (d->fde == SFV_NONE)
-      fputs(",\"fde\":null", stdout);
-    else
-      printf(",\"fde\":%lld", (long long)d->fde);
-    if (d->fre == SFV_NONE)
-      fputs(",\"fre\":null", stdout);
-    else
-      printf(",\"fre\":%lld", (long long)d->fre);
-    printf(",\"found\":%lld,\"expected\":%lld", (long long)d->found,
-           (long long)d->expected);
-    fputs(",\"message\":", stdout);
-    cli_json_str(stdout, msg);
-    fputc('}', stdout);
-  } else if (!fr->o->quiet) {
-    printf("%s: .sframe+0x%llx: %s: %s [%s]\n", fr->path,
-           (unsigned long long)d->offset, sfv_severity_name(sev), msg, ri->id);
-  }
+  count(&fr->lib_delivered, d->severity);
+  emit(fr, d);
   return 0;
 }
 
-void cli_begin(cli_opts *o) {
-  if (o->format == FMT_JSON)
-    fputs("{\"files\":[", stdout);
-}
-
-void cli_end(cli_opts *o) {
-  if (o->format == FMT_JSON)
-    fputs("\n]}\n", stdout);
-  fflush(stdout);
-}
-
-static void json_file_head(cli_opts *o, const char *path, const char *fmt) {
-  fputs(o->files_done ? ",\n {\"path\":" : "\n {\"path\":", stdout);
-  cli_json_str(stdout, path);
-  printf(",\"format\":\"%s\",\"diagnostics\":[", fmt);
-  o->files_done++;
-}
-
-static int io_error(cli_opts *o, const char *path, const char *what) {
-  fprintf(stderr, "sframe-validate: %s: %s\n", path, what);
-  if (o->format == FMT_JSON) {
-    json_file_head(o, path, "raw");
-    fputs("],\"valid\":false,\"error\":", stdout);
-    cli_json_str(stdout, what);
-    fputc('}', stdout);
+/* Policy diagnostics the library does not know about. */
+static void policy(file_run *fr, const sfv_section *sec) {
+  const cli_opts *o = fr->o;
+  sfv_diag d;
+  memset(&d, 0, sizeof d);
+  d.fde = SFV_NONE;
+  d.fre = SFV_NONE;
+  if (o->require_version != 0 && sec->hdr.version != o->require_version) {
+    d.rule = SFV_R_REQUIRED_VERSION;
+    d.severity = SFV_SEV_ERROR;
+    d.offset = 2;
+    d.found = sec->hdr.version;
+    d.expected = o->require_version;
+    emit(fr, &d);
   }
-  return 2;
+  if (o->require_sorted && !fr->saw_unsorted &&
+      !(sec->hdr.flags & SFV_F_FDE_SORTED)) {
+    d.rule = SFV_R_ELF_UNSORTED;
+    d.severity = SFV_SEV_WARNING; /* made an error by effective() */
+    d.offset = 3;
+    d.found = sec->hdr.flags;
+    d.expected = SFV_F_FDE_SORTED;
+    emit(fr, &d);
+  }
 }
 
-int cli_check_file(cli_opts *o, const char *path) {
-  int fd;
-  struct stat st;
-  const uint8_t *data = NULL;
-  size_t size;
-  void *map = NULL;
-  void *scratch = NULL;
+/* Final counts: delivered diagnostics by effective severity, plus those the
+ * library counted but did not deliver (over --max-diags). */
+static void totals(const file_run *fr, uint32_t lib_e, uint32_t lib_w,
+                   uint32_t lib_n, uint32_t lib_sup, cli_counts *c) {
+  uint32_t se = lib_e - fr->lib_delivered.errors;
+  uint32_t sw = lib_w - fr->lib_delivered.warnings;
+  uint32_t sn = lib_n - fr->lib_delivered.notes;
+  *c = fr->delivered;
+  c->errors += se + (fr->o->werror ? sw : 0);
+  c->warnings += fr->o->werror ? 0 : sw;
+  c->notes += sn;
+  c->suppressed = lib_sup;
+}
+
+static void *scratch_for(const uint8_t *data, size_t size, size_t *n) {
+  sfv_section sec;
+  *n = 0;
+  if (data == NULL || sfv_open(&sec, data, size) != SFV_OK)
+    return NULL;
+  *n = sfv_scratch_size(sec.fde_avail);
+  return malloc(*n);
+}
+
+static int check_raw(file_run *fr, const uint8_t *data, size_t size) {
+  cli_opts *o = fr->o;
   sfv_options so;
   sfv_result res;
   sfv_section sec;
-  file_run fr;
-  int rc;
-
-  fd = open(path, O_RDONLY);
-  if (fd < 0)
-    return io_error(o, path, strerror(errno));
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return io_error(o, path, "not a regular file");
-  }
-  size = (size_t)st.st_size;
-  if (size > 0) {
-    map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (map == MAP_FAILED) {
-      close(fd);
-      return io_error(o, path, strerror(errno));
-    }
-    data = map;
-  }
-  close(fd);
+  cli_counts c;
+  int have_sec = sfv_open(&sec, data, size) == SFV_OK;
 
   memset(&so, 0, sizeof so);
   so.max_diags = o->max_diags;
@@ -126,36 +125,176 @@ int cli_check_file(cli_opts *o, const char *path) {
     so.flags |= SFV_OPT_VMA;
     so.vma = o->vma;
   }
-  if (size >= SFV_HEADER_SIZE && sfv_open(&sec, data, size) == SFV_OK) {
-    so.scratch_size = sfv_scratch_size(sec.fde_avail);
-    scratch = malloc(so.scratch_size);
-    so.scratch = scratch;
+  so.scratch = scratch_for(data, size, &so.scratch_size);
+  fr->fi.have_section = 1;
+  fr->fi.sec = have_sec ? &sec : NULL;
+  cli_out_file_begin(o, &fr->fi);
+  sfv_validate(data, size, &so, on_diag, fr, &res);
+  free(so.scratch);
+  if (have_sec)
+    policy(fr, &sec);
+  totals(fr, res.errors, res.warnings, res.notes, res.suppressed, &c);
+  cli_out_file_end(o, &fr->fi, &c, c.errors == 0);
+  return c.errors ? 1 : 0;
+}
+
+static int check_elf(file_run *fr, const sfv_elf *e) {
+  cli_opts *o = fr->o;
+  sfv_elf_options eo;
+  sfv_elf_result res;
+  sfv_section sec;
+  cli_counts c;
+  int have_sec = e->sframe_data != NULL &&
+                 sfv_open(&sec, e->sframe_data, e->sframe_len) == SFV_OK;
+
+  memset(&eo, 0, sizeof eo);
+  eo.max_diags = o->max_diags;
+  if (o->coverage)
+    eo.flags |= SFV_ELF_OPT_COVERAGE;
+  eo.scratch = scratch_for(e->sframe_data, e->sframe_len, &eo.scratch_size);
+  fr->fi.is_elf = 1;
+  fr->fi.elf = e;
+  fr->fi.elf_res = &res;
+  fr->fi.section_file_offset = e->sframe_offset;
+  fr->fi.have_section = e->sframe_data != NULL;
+  fr->fi.sec = have_sec ? &sec : NULL;
+  memset(&res, 0, sizeof res);
+  cli_out_file_begin(o, &fr->fi);
+  sfv_elf_validate(e, &eo, on_diag, fr, &res);
+  free(eo.scratch);
+  if (have_sec)
+    policy(fr, &sec);
+  totals(fr, res.errors, res.warnings, res.notes, res.suppressed, &c);
+  cli_out_file_end(o, &fr->fi, &c, c.errors == 0);
+  return c.errors ? 1 : 0;
+}
+
+/* --dump: objdump's preamble for ELF input, then the dumper. */
+static int dump(const cli_opts *o, const char *path, const sfv_elf *e,
+                const uint8_t *data, size_t size, uint64_t vma) {
+  int ver = o->objdump_version;
+  if (e != NULL) {
+    printf("\n%s:     file format %s\n\n", path, cli_bfd_name(e));
+    if (data == NULL) {
+      fprintf(stderr, "sframe-validate: %s: no SFrame section to dump\n", path);
+      return 1;
+    }
+    printf("Contents of the SFrame section .sframe:\n");
   }
+  if (ver == 0)
+    ver = size > 2 && data[2] == 1 ? 240 : 247;
+  fflush(stdout);
+  return cli_dump_section(stdout, data, size, vma, ver) ? 1 : 0;
+}
+
+static int lookup(const cli_opts *o, const char *path, const uint8_t *data,
+                  size_t size, uint64_t vma) {
+  sfv_section sec;
+  sfv_status st;
+  if (data == NULL) {
+    fprintf(stderr, "sframe-validate: %s: no SFrame section\n", path);
+    return 1;
+  }
+  st = sfv_open(&sec, data, size);
+  if (st != SFV_OK) {
+    fprintf(stderr, "sframe-validate: %s: cannot decode the SFrame section: %s\n",
+            path, sfv_status_name(st));
+    return 1;
+  }
+  sfv_set_vma(&sec, vma);
+  return cli_lookup(stdout, &sec, o->lookup_pc,
+                    o->format == FMT_JSON ? FMT_JSON : FMT_TEXT) ? 1 : 0;
+}
+
+static int canonical(const char *path, const uint8_t *data, size_t size) {
+  if (data == NULL) {
+    fprintf(stderr, "sframe-validate: %s: no SFrame section\n", path);
+    return 1;
+  }
+  fflush(stdout);
+  return cli_canonical(stdout, data, size) ? 1 : 0;
+}
+
+static int io_error(cli_opts *o, int idx, const char *what) {
+  cli_out_io_error(o, idx, what);
+  return 2;
+}
+
+static int is_raw_sframe(const uint8_t *p, size_t n) {
+  return n >= 2 && ((p[0] == 0xe2 && p[1] == 0xde) ||
+                    (p[0] == 0xde && p[1] == 0xe2));
+}
+
+static int process(cli_opts *o, int idx, const uint8_t *data, size_t size) {
+  const char *path = o->paths[idx];
+  file_run fr;
+  sfv_elf elf;
+  int is_elf = data != NULL && sfv_elf_open(&elf, data, size) == SFV_OK;
+  const uint8_t *sd = data;
+  size_t ss = size;
+  uint64_t vma = o->have_vma ? o->vma : 0;
+  char what[96];
+
+  if (!is_elf && (data == NULL || !is_raw_sframe(data, size))) {
+    if (size == 0)
+      return io_error(o, idx, "empty file: neither ELF nor an SFrame section");
+    snprintf(what, sizeof what,
+             "neither ELF nor an SFrame section (first bytes %02x %02x%s)",
+             data[0], size > 1 ? data[1] : 0, size > 1 ? "" : ", file of 1 byte");
+    return io_error(o, idx, what);
+  }
+  if (is_elf) {
+    sd = elf.sframe_data;
+    ss = elf.sframe_len;
+    vma = elf.sframe_addr;
+  }
+  switch (o->mode) {
+  case MODE_DUMP:
+    return dump(o, path, is_elf ? &elf : NULL, sd, ss, vma);
+  case MODE_LOOKUP:
+    return lookup(o, path, sd, ss, vma);
+  default:
+    break;
+  }
+  if (o->format == FMT_CANONICAL)
+    return canonical(path, sd, ss);
 
   memset(&fr, 0, sizeof fr);
   fr.o = o;
-  fr.path = path;
-  fr.first_diag = 1;
-  if (o->format == FMT_JSON)
-    json_file_head(o, path, "raw");
-  sfv_validate(data, size, &so, on_diag, &fr, &res);
-  free(scratch);
+  fr.fi.path = path;
+  fr.fi.idx = idx;
+  return is_elf ? check_elf(&fr, &elf) : check_raw(&fr, data, size);
+}
+
+int cli_check_file(cli_opts *o, int idx) {
+  const char *path = o->paths[idx];
+  int fd, rc;
+  struct stat st;
+  size_t size;
+  void *map = NULL;
+
+  fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return io_error(o, idx, strerror(errno));
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return io_error(o, idx, "not a regular file");
+  }
+  size = (size_t)st.st_size;
+  if (size > 0) {
+    map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED) {
+      int err = errno;
+      close(fd);
+      return io_error(o, idx, strerror(err));
+    }
+  }
+  close(fd);
+  o->sizes[idx] = size;
+  rc = process(o, idx, map, size);
   if (map != NULL)
     munmap(map, size);
-
-  rc = (res.errors + fr.werrors) > 0 ? 1 : 0;
-  if (o->format == FMT_JSON) {
-    printf("\n   ],\"valid\":%s,\"errors\":%u,\"warnings\":%u,\"notes\":%u,"
-           "\"suppressed\":%u}",
-           rc ? "false" : "true", res.errors + fr.werrors,
-           res.warnings - fr.werrors, res.notes, res.suppressed);
-  } else {
-    printf("%s: %s: %u error%s, %u warning%s, %u note%s%s\n", path,
-           rc ? "INVALID" : "valid", res.errors + fr.werrors,
-           res.errors + fr.werrors == 1 ? "" : "s", res.warnings - fr.werrors,
-           res.warnings - fr.werrors == 1 ? "" : "s", res.notes,
-           res.notes == 1 ? "" : "s",
-           res.suppressed ? " (some diagnostics suppressed)" : "");
-  }
+  if (rc != 2)
+    o->states[idx] = rc ? FILE_INVALID : FILE_VALID;
   return rc;
 }

@@ -11,6 +11,10 @@ int cli_parse_format(const char *s, int *out) {
     *out = FMT_JSON;
   else if (strcmp(s, "markdown") == 0)
     *out = FMT_MARKDOWN;
+  else if (strcmp(s, "sarif") == 0)
+    *out = FMT_SARIF;
+  else if (strcmp(s, "canonical") == 0)
+    *out = FMT_CANONICAL;
   else
     return 0;
   return 1;
