@@ -30,7 +30,9 @@ static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
     sfv_fde f;
     uint64_t a;
     (void)sfv_fde_get(sec, mid, &f);
-    if (sfv_fde_func_start(sec, &f, &a) == SFV_OK && a <= pc)
+    /* A start below address 0 (vma + start < 0) is below every pc. */
+    if (sfv_fde_func_start(sec, &f, &a) == SFV_OK ? a <= pc
+                                                  : f.start_ok && f.start < 0)
       lo = mid;
     else
       hi = mid;

@@ -54,13 +54,16 @@ static void put_str(outbuf *o, const char *s) {
     put_char(o, *s++);
 }
 
-/* Decimal, or 0x-prefixed hex (with a leading '-' for negatives). */
+/* hex 0: decimal; 1: 0x-prefixed hex with a leading '-' for negatives;
+ * 2: an address, the 64-bit two's-complement pattern in hex. */
 static void put_int(outbuf *o, int64_t v, int hex) {
   char tmp[24];
   unsigned base = hex ? 16u : 10u;
   uint64_t mag;
   int i = 0;
-  if (v < 0) {
+  if (hex == 2) {
+    mag = v < 0 ? UINT64_MAX - (uint64_t)(-(v + 1)) : (uint64_t)v;
+  } else if (v < 0) {
     put_char(o, '-');
     mag = (uint64_t)(-(v + 1)) + 1u;
   } else {
@@ -94,8 +97,9 @@ size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n) {
         continue;
       }
       name_len = (size_t)(close - p - 1);
-      if (name_len > 2 && p[name_len - 1] == ':' && p[name_len] == 'x') {
-        hex = 1;
+      if (name_len > 2 && p[name_len - 1] == ':' &&
+          (p[name_len] == 'x' || p[name_len] == 'a')) {
+        hex = p[name_len] == 'x' ? 1 : 2;
         name_len -= 2;
       }
       if (name_len == 3 && strncmp(p + 1, "fde", 3) == 0)

@@ -423,24 +423,32 @@ static void check_fde_fields(vctx *v, const sfv_fde *f) {
            SFV_NONE, 0, 1, 0);
 }
 
-/* Function range as [lo, hi) in the address space the checks use:
- * target addresses with SFV_OPT_VMA, else section-relative.  Returns 0 on
- * overflow. */
+/* Function range as [lo, hi), section-relative (the order and overlap
+ * checks are invariant under adding the vma).  Returns 0 when the range is
+ * not representable: start + size overflows, or with SFV_OPT_VMA the target
+ * range [vma + start, vma + start + size] leaves [0, 2^64). */
 static int fde_range(const vctx *v, const sfv_fde *f, int64_t *lo,
                      int64_t *hi) {
-  int64_t start = f->start;
-  if (!f->start_ok)
+  if (!f->start_ok || __builtin_add_overflow(f->start, (int64_t)f->size, hi))
     return 0;
   if (v->opt->flags & SFV_OPT_VMA) {
     uint64_t a;
-    if (!sfv_addr_add(v->opt->vma, f->start, &a) || a > (uint64_t)INT64_MAX)
+    if (!sfv_addr_add(v->opt->vma, f->start, &a) || f->size > UINT64_MAX - a)
       return 0;
-    start = (int64_t)a;
   }
-  if (__builtin_add_overflow(start, (int64_t)f->size, hi))
-    return 0;
-  *lo = start;
+  *lo = f->start;
   return 1;
+}
+
+/* A section-relative position as the value diagnostics report: the target
+ * address (two's-complement bit pattern, printed by "{...:a}") when the vma
+ * is known, else the section-relative value.  Callers pass positions
+ * fde_range() accepted, so the addition cannot leave [0, 2^64]. */
+static int64_t report_addr(const vctx *v, int64_t pos) {
+  uint64_t a;
+  if (!(v->opt->flags & SFV_OPT_VMA) || !sfv_addr_add(v->opt->vma, pos, &a))
+    return pos;
+  return sfv_sext(a, 8);
 }
 
 /* ---------------------------------------------------------------- */
@@ -531,8 +539,8 @@ static void sweep(vctx *v, const span *a, size_t n, overlap_fn fn) {
 static void func_overlap(vctx *v, const span *s, const span *owner) {
   sfv_fde f;
   if (sfv_fde_get(&v->sec, s->idx, &f) != SFV_E_RANGE)
-    report(v, SFV_R_FDE_FUNC_OVERLAP, f.offset, s->idx, SFV_NONE, s->lo,
-           owner->hi, owner->idx);
+    report(v, SFV_R_FDE_FUNC_OVERLAP, f.offset, s->idx, SFV_NONE,
+           report_addr(v, s->lo), report_addr(v, owner->hi), owner->idx);
 }
 
 /* ---------------------------------------------------------------- */
@@ -609,13 +617,14 @@ static void check_fde_index(vctx *v, pass_a *pa) {
       continue;
     if (i > 0 && lo < prev_lo) {
       if (sorted_flag && pa->funcs_in_order)
-        report(v, SFV_R_FDE_SORTED, f.offset, i, SFV_NONE, lo, prev_lo, i - 1);
+        report(v, SFV_R_FDE_SORTED, f.offset, i, SFV_NONE, report_addr(v, lo),
+               report_addr(v, prev_lo), i - 1);
       pa->funcs_in_order = 0;
     }
     if (pa->funcs_in_order && hi > lo) {
       if (max_end != INT64_MIN && lo < max_end)
-        report(v, SFV_R_FDE_FUNC_OVERLAP, f.offset, i, SFV_NONE, lo, max_end,
-               max_fde);
+        report(v, SFV_R_FDE_FUNC_OVERLAP, f.offset, i, SFV_NONE,
+               report_addr(v, lo), report_addr(v, max_end), max_fde);
       if (hi > max_end) {
         max_end = hi;
         max_fde = i;

@@ -1,0 +1,57 @@
+# mk/conformance.mk - the conformance suite (gen/, conformance/).
+#
+#   make conformance         every case through our adapter (in make test)
+#   make gen-check           regenerate into a temp dir; fail on any byte diff
+#   make test-gen            generator/suite pytest + property tests only (they
+#                            also run in make test-py, which collects tests/py)
+#   make conformance-peers   table for GNU libsframe 2.47/2.44 and llvm-readobj-22
+#                            (NOT in make test; installs the peers itself)
+
+CONF_BUILD := $(BUILD)/conformance
+SFV_CANONICAL := $(CONF_BUILD)/sfv-canonical
+
+$(SFV_CANONICAL): conformance/adapters/sfv_canonical.c src/cli/canonical.c src/cli/cli.h $(BUILD)/libsfv.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc/cli -o $@ conformance/adapters/sfv_canonical.c src/cli/canonical.c $(BUILD)/libsfv.a
+
+.PHONY: conformance gen-check test-gen conformance-peers conformance-adapters
+
+conformance: $(SFV_CANONICAL)
+	$(PYTHON) conformance/run -q --junit $(CONF_BUILD)/junit-sfv.xml $(abspath $(SFV_CANONICAL))
+
+gen-check:
+	@rm -rf $(CONF_BUILD)/gen-check && mkdir -p $(CONF_BUILD)/gen-check
+	@$(PYTHON) gen/generate.py --out $(CONF_BUILD)/gen-check >/dev/null
+	@for d in cases expect; do \
+	  if ! diff -r -q conformance/$$d $(CONF_BUILD)/gen-check/$$d; then \
+	    echo "gen-check: conformance/$$d differs from gen/ output: run 'python3 gen/generate.py --out conformance/'" >&2; exit 1; fi; done
+	@if ! cmp -s conformance/manifest.json $(CONF_BUILD)/gen-check/manifest.json; then \
+	  echo "gen-check: conformance/manifest.json is stale" >&2; \
+	  diff -u conformance/manifest.json $(CONF_BUILD)/gen-check/manifest.json | head -20 >&2; exit 1; fi
+	@echo "gen-check: committed suite matches gen/ byte for byte"
+
+test-gen: $(SFV_CANONICAL) $(BUILD)/sframe-validate
+	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_CANONICAL=$(abspath $(SFV_CANONICAL)) \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider tests/py/test_gen_*.py tests/py/test_properties.py
+
+# ---- peers (GNU libsframe, llvm-readobj): out-of-process adapters
+PEERS_ENV := .deps/peers/peers.env
+LIBSFRAME_ADAPTER_SRC := conformance/adapters/libsframe_adapter.c
+
+$(CONF_BUILD)/libsframe-sid: $(LIBSFRAME_ADAPTER_SRC) $(PEERS_ENV)
+	@mkdir -p $(dir $@)
+	. ./$(PEERS_ENV) && $(CC) -std=gnu11 -O1 -g -I"$$SID_SFRAME_INCLUDE" -o $@ $< "$$SID_LIBSFRAME_A"
+
+$(CONF_BUILD)/libsframe-trixie: $(LIBSFRAME_ADAPTER_SRC) $(PEERS_ENV)
+	@mkdir -p $(dir $@)
+	. ./$(PEERS_ENV) && $(CC) -std=gnu11 -O1 -g -I"$$TRIXIE_SFRAME_INCLUDE" -o $@ $< "$$TRIXIE_LIBSFRAME_A"
+
+$(PEERS_ENV):
+	scripts/install-deps.sh peers
+
+conformance-adapters: $(SFV_CANONICAL) $(CONF_BUILD)/libsframe-sid $(CONF_BUILD)/libsframe-trixie
+
+conformance-peers: conformance-adapters
+	$(PYTHON) conformance/peers-table --build $(CONF_BUILD)
+
+TEST_TARGETS += gen-check conformance
