@@ -42,6 +42,7 @@ typedef struct vctx {
   uint32_t delivered;
   int stop;
   int abi_ok;
+  int unreloc;               /* skip checks on resolved function addresses */
 } vctx;
 
 static void report(vctx *v, sfv_rule_id rule, uint64_t off, int64_t fde,
@@ -575,7 +576,7 @@ static void check_fde_index(vctx *v, pass_a *pa) {
   const sfv_section *s = &v->sec;
   uint8_t ver = s->hdr.version;
   uint32_t i, n = pa->n, max_fde = 0;
-  int unreloc = (v->opt->flags & SFV_OPT_UNRELOCATED) != 0;
+  int unreloc = v->unreloc;
   int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
   int64_t prev_lo = 0, max_end = INT64_MIN;
   uint64_t fres_total = 0, prev_blk = 0;
@@ -745,9 +746,25 @@ static void check_blocks_fallback(vctx *v, const pass_a *pa) {
   report(v, SFV_R_CHECKS_SKIPPED, s->fre_base, SFV_NONE, SFV_NONE, 0, 0, 2);
 }
 
+/* GNU as leaves every function start field 0 in a relocatable object (the
+ * value is in .rela.sframe).  Two or more FDEs whose stored starts are all
+ * 0 cannot be a linked section (they would all overlap): such a section
+ * awaits relocation, and address checks would only report the zeros. */
+static int all_starts_zero(const vctx *v, uint32_t n) {
+  uint32_t i;
+  if (n < 2)
+    return 0;
+  for (i = 0; i < n; i++) {
+    sfv_fde f;
+    if (sfv_fde_get(&v->sec, i, &f) == SFV_E_RANGE || f.start_raw != 0)
+      return 0;
+  }
+  return 1;
+}
+
 static void check_fdes(vctx *v) {
   const sfv_section *s = &v->sec;
-  int unreloc = (v->opt->flags & SFV_OPT_UNRELOCATED) != 0;
+  int unreloc;
   span *spans;
   pass_a pa;
   uint64_t end = sfv_fre_end(s);
@@ -758,11 +775,17 @@ static void check_fdes(vctx *v) {
       (s->fre_base - s->fde_base) / s->fde_size < pa.n)
     pa.n = (uint32_t)((s->fre_base - s->fde_base) / s->fde_size);
   spans = scratch_spans(v->opt, pa.n);
+  v->unreloc = (v->opt->flags & SFV_OPT_UNRELOCATED) != 0;
+  if (!v->unreloc && all_starts_zero(v, pa.n)) {
+    v->unreloc = 1;
+    report(v, SFV_R_CHECKS_SKIPPED, s->fde_base, SFV_NONE, SFV_NONE, 0, 0, 4);
+  } else if (v->unreloc) {
+    report(v, SFV_R_CHECKS_SKIPPED, s->fde_base, SFV_NONE, SFV_NONE, 0, 0, 1);
+  }
+  unreloc = v->unreloc;
   check_fde_index(v, &pa);
   if (v->stop)
     return;
-  if (unreloc)
-    report(v, SFV_R_CHECKS_SKIPPED, s->fde_base, SFV_NONE, SFV_NONE, 0, 0, 1);
   if (!pa.funcs_in_order && !unreloc && pa.ranges_ok) {
     if (spans != NULL)
       check_func_overlap_sorted(v, &pa, spans);
