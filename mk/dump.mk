@@ -35,4 +35,5 @@ test-dump: all dump-peers
 	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_PEERS=$(abspath $(DUMP_PEERS)) \
 	  $(PYTHON) -m pytest -q tests/py/test_dump.py tests/py/test_lookup.py
 
-TEST_TARGETS += test-dump
+# Not in TEST_TARGETS: `make test-py` already runs these two pytest files
+# (they build the peer programs through `make dump-peers` themselves).

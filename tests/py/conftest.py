@@ -50,7 +50,7 @@ def realworld():
     rows = []
     with open(manifest, newline="") as fh:
         for rec in csv.reader(fh, delimiter="\t"):
-            if not rec or rec[0].startswith("#"):
+            if not rec or rec[0].startswith("#") or rec[0] == "path":
                 continue
             path, tc, arch, kind, version, flags = rec[:6]
             p = pathlib.Path(path)

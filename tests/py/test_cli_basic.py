@@ -114,14 +114,21 @@ def test_policies_on_raw(sfv_bin, tmp_path, good):
 
 
 def test_unrelocated_and_vma(sfv_bin, tmp_path):
-    # two FDEs at the same start: an overlap unless starts await relocation
+    # two FDEs at the same (nonzero) start: an overlap unless the caller says
+    # the starts await relocation
     sec = simple_section(2, 3)
     for f in sec.fdes:
-        f.start = 0
+        f.start = 0x40
     p = raw(tmp_path, "o.sframe", encode(sec).data)
     assert run(sfv_bin, p).returncode == 1
     r = run(sfv_bin, "--unrelocated", p)
-    assert r.returncode == 0 and "[checks-skipped]" in r.stdout
+    assert r.returncode == 0 and "(reason 1) [checks-skipped]" in r.stdout
+    # all stored starts 0 (GNU as .o output): detected without the option
+    for f in sec.fdes:
+        f.start = 0
+    p = raw(tmp_path, "z.sframe", encode(sec).data)
+    r = run(sfv_bin, p)
+    assert r.returncode == 0 and "(reason 4) [checks-skipped]" in r.stdout
 
 
 def test_canonical_wiring(sfv_bin, good, bad):
