@@ -464,6 +464,13 @@ int sfv_rule_file_offset(sfv_rule_id id);
  * length, or 0 when it cannot be read (buf then holds ""). */
 size_t sfv_elf_symbol_name(const sfv_elf *elf, uint32_t symtab_shndx,
                            uint64_t symidx, char *buf, size_t n);
+/* Copies the SFrame section of `elf` into out (out_len >= sframe_len) and
+ * applies the PC-relative relocations that target it (R_X86_64_PC32/PC64,
+ * R_AARCH64_PREL32/PREL64, R_390_PC32/PC64; RELA or REL) as a link at the
+ * sections' own addresses would: S + A - P.  This is the view objdump 2.47
+ * prints for relocatable files.  *applied (may be NULL) counts them. */
+sfv_status sfv_elf_relocated_sframe(const sfv_elf *elf, uint8_t *out,
+                                    size_t out_len, uint32_t *applied);
 /* ==== ELF container ==== END */
 
 #ifdef __cplusplus

@@ -169,10 +169,14 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
   return c.errors ? 1 : 0;
 }
 
-/* --dump: objdump's preamble for ELF input, then the dumper. */
+/* --dump: objdump's preamble for ELF input, then the dumper.  objdump 2.47
+ * shows relocatable files with the relocations on .sframe applied (2.40
+ * and 2.44 show the stored bytes), so the 247 layout dumps a relocated
+ * copy. */
 static int dump(const cli_opts *o, const char *path, const sfv_elf *e,
                 const uint8_t *data, size_t size, uint64_t vma) {
-  int ver = o->objdump_version;
+  int ver = o->objdump_version, rc;
+  uint8_t *copy = NULL;
   if (e != NULL) {
     printf("\n%s:     file format %s\n\n", path, cli_bfd_name(e));
     if (data == NULL) {
@@ -183,8 +187,19 @@ static int dump(const cli_opts *o, const char *path, const sfv_elf *e,
   }
   if (ver == 0)
     ver = size > 2 && data[2] == 1 ? 240 : 247;
+  if (e != NULL && ver == 247 && e->e_type == 1 /* ET_REL */ && size > 0) {
+    copy = malloc(size);
+    if (copy == NULL) {
+      fprintf(stderr, "sframe-validate: %s: out of memory\n", path);
+      return 1;
+    }
+    if (sfv_elf_relocated_sframe(e, copy, size, NULL) == SFV_OK)
+      data = copy;
+  }
   fflush(stdout);
-  return cli_dump_section(stdout, data, size, vma, ver) ? 1 : 0;
+  rc = cli_dump_section(stdout, data, size, vma, ver) ? 1 : 0;
+  free(copy);
+  return rc;
 }
 
 static int lookup(const cli_opts *o, const char *path, const uint8_t *data,

@@ -42,8 +42,8 @@ static void usage(FILE *out) {
       "\n"
       "Other modes:\n"
       "  --dump              print the section as objdump --sframe does\n"
-      "  --objdump=VER       --dump layout: 240 (binutils 2.40) or 247\n"
-      "                      (default: 240 for v1 sections, else 247)\n"
+      "  --objdump=VER       --dump layout: 240, 244 or 247 (binutils 2.40, 2.44,\n"
+      "                      2.47); default 240 for v1 sections, else 247\n"
       "  --lookup=PC         print the FRE and recovery rules that apply at PC\n"
       "\n"
       "  -h, --help          show this help\n"
@@ -114,7 +114,8 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "--dump") == 0) {
       o.mode = MODE_DUMP;
     } else if (strncmp(a, "--objdump=", 10) == 0) {
-      if (strcmp(a + 10, "240") != 0 && strcmp(a + 10, "247") != 0)
+      if (strcmp(a + 10, "240") != 0 && strcmp(a + 10, "244") != 0 &&
+          strcmp(a + 10, "247") != 0)
         return bad("--objdump", a + 10);
       o.objdump_version = atoi(a + 10);
     } else if (strncmp(a, "--require-version=", 18) == 0) {

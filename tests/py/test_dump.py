@@ -261,3 +261,31 @@ def test_cli_dump_option(sfv_bin):
     if "--dump" not in help_text:
         pytest.skip("!!! sframe-validate has no --dump option yet: cli_dump_section is "
                     "tested through build/peers/sfv_driver only")
+
+
+def test_cli_dump_equals_objdump_on_every_corpus_file(realworld, sfv_bin):
+    """`sframe-validate --dump FILE` on the ELF file itself prints exactly
+    what the toolchain's own objdump --sframe printed (preamble included;
+    .o files of sid with their relocations applied), and v2 files also
+    exactly what sid's objdump 2.47 prints."""
+    env = ps.peers_env()
+    bad, n = [], 0
+    for row in realworld:
+        elf = os.path.abspath(row["path"])
+        layout = LAYOUT[row["toolchain"]]
+        want = open(elf + ".objdump", encoding="latin-1").read()
+        p = subprocess.run([sfv_bin, "--dump", f"--objdump={layout}", elf],
+                           capture_output=True)
+        n += 1
+        if p.returncode != 0 or p.stdout.decode("latin-1") != want:
+            bad.append(f"{elf} ({layout})")
+        if row["version"] == 2:
+            od = os.path.join(env["BIN_SID_" + row["arch"].upper()], "objdump")
+            want47 = subprocess.run([od, "--sframe", elf], capture_output=True).stdout
+            p = subprocess.run([sfv_bin, "--dump", "--objdump=247", elf], capture_output=True)
+            n += 1
+            if p.returncode != 0 or p.stdout != want47:
+                bad.append(f"{elf} (247 vs sid objdump)")
+    print(f"\ncli --dump: {n - len(bad)} of {n} identical to objdump")
+    assert n >= 400, "the corpus is smaller than expected"
+    assert not bad, f"{len(bad)} dumps differ, e.g. {bad[:5]}"
