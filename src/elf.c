@@ -306,59 +306,29 @@ sfv_status sfv_elf_open(sfv_elf *e, const void *data, size_t size) {
 
 typedef struct ectx {
   const sfv_elf *e;
-  sfv_diag_fn fn;
-  void *cbctx;
+  sfv_emitter em;
   sfv_elf_result *res;
-  uint32_t max;
-  uint32_t delivered;
-  int stop;
   uint64_t work;             /* steps left for the cross checks */
   int work_hit;
   sfv_section sec;           /* opened SFrame data (valid if sec_ok) */
   int sec_ok;
 } ectx;
 
-/* Delivers one diagnostic under the shared max_diags cap. */
-static void deliver(ectx *x, const sfv_diag *d) {
-  if (x->stop)
-    return;
-  if (x->delivered >= x->max) {
-    x->res->suppressed++;
-    return;
-  }
-  x->delivered++;
-  if (x->fn != NULL && x->fn(x->cbctx, d) != 0)
-    x->stop = 1;
-}
-
 static void report(ectx *x, sfv_rule_id rule, uint64_t off, int64_t fde,
                    int64_t found, int64_t expected, int64_t aux) {
-  const sfv_rule_info *ri = sfv_rule_get(rule);
   sfv_diag d;
-  if (x->stop || ri == NULL)
+  if (x->em.stop ||
+      !sfv_diag_make(&d, rule, off, fde, SFV_NONE, found, expected, aux))
     return;
-  d.rule = rule;
-  d.severity = ri->severity;
-  d.offset = off;
-  d.fde = fde;
-  d.fre = SFV_NONE;
-  d.found = found;
-  d.expected = expected;
-  d.aux = aux;
-  if (d.severity == SFV_SEV_ERROR)
-    x->res->errors++;
-  else if (d.severity == SFV_SEV_WARNING)
-    x->res->warnings++;
-  else
-    x->res->notes++;
-  deliver(x, &d);
+  sfv_diag_count(&d, &x->res->errors, &x->res->warnings, &x->res->notes);
+  sfv_emit(&x->em, &d, &x->res->suppressed);
 }
 
 /* Core diagnostics pass through here (counted by the core's result). */
 static int core_diag(void *ctx, const sfv_diag *d) {
   ectx *x = ctx;
-  deliver(x, d);
-  return x->stop;
+  sfv_emit(&x->em, d, &x->res->suppressed);
+  return x->em.stop;
 }
 
 /* One step of the shared budget; 0 once it is spent. */
@@ -467,7 +437,7 @@ static void check_sections(ectx *x) {
   uint32_t i;
   eshdr s;
 
-  for (i = 1; i < e->shnum && !x->stop; i++) {
+  for (i = 1; i < e->shnum && !x->em.stop; i++) {
     if (!get_shdr(e, i, &s) || !is_sframe_section(e, &s))
       continue;
     if (s.type != SFV_SHT_GNU_SFRAME && s.type != SHT_PROGBITS &&
@@ -622,7 +592,7 @@ static void check_fde_ranges(ectx *x) {
   int64_t load_hint = -1, sec_hint = -1;
   int use_loads = has_load(x->e), use_secs = x->e->shdrs_ok;
 
-  for (i = 0; i < sec->fde_avail && !x->stop; i++) {
+  for (i = 0; i < sec->fde_avail && !x->em.stop; i++) {
     sfv_fde f;
     uint64_t a;
     int64_t r;
@@ -756,7 +726,7 @@ static void check_relocs(ectx *x, int linked) {
   eshdr s, sym = {0};
 
   fde_end = sec->fde_base + (uint64_t)sec->fde_avail * sec->fde_size;
-  for (i = 1; i < e->shnum && !x->stop; i++) {
+  for (i = 1; i < e->shnum && !x->em.stop; i++) {
     uint64_t n, nsyms, k;
     unsigned ent;
     int rela;
@@ -781,7 +751,7 @@ static void check_relocs(ectx *x, int linked) {
       x->res->unrelocated = 1;
       continue;
     }
-    for (k = 0; k < n && !x->stop; k++) {
+    for (k = 0; k < n && !x->em.stop; k++) {
       reloc r;
       uint64_t ent_off = s.offset + k * ent, rel;
       unsigned rsz;
@@ -966,7 +936,7 @@ static void coverage(ectx *x, int warn) {
     return;
   }
   x->res->symtab_shndx = si;
-  for (k = 1; k < n && !x->stop; k++) {
+  for (k = 1; k < n && !x->em.stop; k++) {
     esym s;
     uint64_t off = st.offset + k * syment(e);
     int c;
@@ -1007,10 +977,10 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
     opt = &defaults;
   memset(&x, 0, sizeof x);
   x.e = e;
-  x.fn = fn;
-  x.cbctx = ctx;
+  x.em.fn = fn;
+  x.em.ctx = ctx;
   x.res = res;
-  x.max = opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
+  x.em.max = opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
   x.work = ELF_WORK_BUDGET;
   linked = is_linked(e);
 
@@ -1022,7 +992,7 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
     report(&x, SFV_R_ELF_NO_SFRAME, 0, SFV_NONE, 0, 0, 0);
     return SFV_OK;
   }
-  if (e->sframe_data == NULL || e->sframe_len == 0 || x.stop)
+  if (e->sframe_data == NULL || e->sframe_len == 0 || x.em.stop)
     return SFV_OK;
 
   memset(&co, 0, sizeof co);
@@ -1042,7 +1012,7 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   res->warnings += cr.warnings;
   res->notes += cr.notes;
 
-  if (x.stop || sfv_open(&x.sec, e->sframe_data, e->sframe_len) != SFV_OK)
+  if (x.em.stop || sfv_open(&x.sec, e->sframe_data, e->sframe_len) != SFV_OK)
     return SFV_OK;
   x.sec_ok = 1;
   if (linked)

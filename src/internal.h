@@ -19,4 +19,24 @@ int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out);
 /* Bytes of an FRE start address for an FRE type (0 if undefined). */
 unsigned sfv_fre_addr_size(uint8_t fre_type);
 
+
+/* Diagnostic delivery shared by the validator and the ELF checks: the
+ * max_diags cap, the caller's callback, and its request to stop. */
+typedef struct sfv_emitter {
+  sfv_diag_fn fn;
+  void *ctx;
+  uint32_t max;
+  uint32_t delivered;
+  int stop;
+} sfv_emitter;
+
+/* Fills *d from the rule table; 0 when the rule id is unknown. */
+int sfv_diag_make(sfv_diag *d, sfv_rule_id rule, uint64_t off, int64_t fde,
+                  int64_t fre, int64_t found, int64_t expected, int64_t aux);
+/* Adds d to the severity counters. */
+void sfv_diag_count(const sfv_diag *d, uint32_t *errors, uint32_t *warnings,
+                    uint32_t *notes);
+/* Delivers d unless stopped; over the cap it only counts *suppressed. */
+void sfv_emit(sfv_emitter *em, const sfv_diag *d, uint32_t *suppressed);
+
 #endif

@@ -64,6 +64,17 @@ static int find_fde_linear(const sfv_section *sec, uint64_t pc, sfv_fde *out,
   return found;
 }
 
+sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
+                        uint64_t *func_start) {
+  if (sec == NULL || out == NULL || func_start == NULL || sec->data == NULL ||
+      sec->fde_size == 0)
+    return SFV_E_ARG;
+  if (!(sec->fdes_sorted ? find_fde_sorted(sec, pc, out, func_start)
+                         : find_fde_linear(sec, pc, out, func_start)))
+    return SFV_E_NOT_FOUND;
+  return SFV_OK;
+}
+
 sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
   sfv_fre_iter it;
   sfv_fre fre;
@@ -74,11 +85,9 @@ sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
   if (sec == NULL || out == NULL)
     return SFV_E_ARG;
   *out = (sfv_lookup){0};
-  if (sec->data == NULL || sec->fde_size == 0)
-    return SFV_E_ARG;
-  if (!(sec->fdes_sorted ? find_fde_sorted(sec, pc, &out->fde, &out->func_start)
-                         : find_fde_linear(sec, pc, &out->fde, &out->func_start)))
-    return SFV_E_NOT_FOUND;
+  st = sfv_find_fde(sec, pc, &out->fde, &out->func_start);
+  if (st != SFV_OK)
+    return st;
 
   off = pc - out->func_start;
   if (out->fde.pc_type == SFV_PC_MASK) {

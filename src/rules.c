@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "sfv.h"
+#include "internal.h"
 
 static const sfv_rule_info rule_table[SFV_RULE_COUNT] = {
 #define SFV_RULE(enum_name, id, sev, spec, versions, consumers, summary, msg) \
@@ -123,4 +124,42 @@ size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n) {
   if (n > 0)
     buf[o.len < n ? o.len : n - 1] = '\0';
   return o.len;
+}
+
+int sfv_diag_make(sfv_diag *d, sfv_rule_id rule, uint64_t off, int64_t fde,
+                  int64_t fre, int64_t found, int64_t expected, int64_t aux) {
+  const sfv_rule_info *ri = sfv_rule_get(rule);
+  if (ri == NULL)
+    return 0;
+  d->rule = rule;
+  d->severity = ri->severity;
+  d->offset = off;
+  d->fde = fde;
+  d->fre = fre;
+  d->found = found;
+  d->expected = expected;
+  d->aux = aux;
+  return 1;
+}
+
+void sfv_diag_count(const sfv_diag *d, uint32_t *errors, uint32_t *warnings,
+                    uint32_t *notes) {
+  if (d->severity == SFV_SEV_ERROR)
+    (*errors)++;
+  else if (d->severity == SFV_SEV_WARNING)
+    (*warnings)++;
+  else
+    (*notes)++;
+}
+
+void sfv_emit(sfv_emitter *em, const sfv_diag *d, uint32_t *suppressed) {
+  if (em->stop)
+    return;
+  if (em->delivered >= em->max) {
+    (*suppressed)++;
+    return;
+  }
+  em->delivered++;
+  if (em->fn != NULL && em->fn(em->ctx, d) != 0)
+    em->stop = 1;
 }

@@ -267,6 +267,11 @@ typedef struct sfv_lookup {
  * SFV_E_NOT_FOUND when no FDE covers pc or no FRE applies. */
 sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out);
 
+/* The FDE sfv_find_fre() picks for pc (same rule), and its function start
+ * address.  SFV_E_NOT_FOUND when no FDE covers pc. */
+sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
+                        uint64_t *func_start);
+
 /* ------------------------------------------------------------------ */
 /* Validation: the rule catalogue (sfv_rules.def) and diagnostics.      */
 

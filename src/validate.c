@@ -35,43 +35,20 @@ enum {
 typedef struct vctx {
   sfv_section sec;
   const sfv_options *opt;
-  sfv_diag_fn fn;
-  void *cbctx;
+  sfv_emitter em;
   sfv_result *res;
-  uint32_t max;
-  uint32_t delivered;
-  int stop;
   int abi_ok;
   int unreloc;               /* skip checks on resolved function addresses */
 } vctx;
 
 static void report(vctx *v, sfv_rule_id rule, uint64_t off, int64_t fde,
                    int64_t fre, int64_t found, int64_t expected, int64_t aux) {
-  const sfv_rule_info *ri = sfv_rule_get(rule);
   sfv_diag d;
-  if (v->stop || ri == NULL)
+  if (v->em.stop ||
+      !sfv_diag_make(&d, rule, off, fde, fre, found, expected, aux))
     return;
-  d.rule = rule;
-  d.severity = ri->severity;
-  d.offset = off;
-  d.fde = fde;
-  d.fre = fre;
-  d.found = found;
-  d.expected = expected;
-  d.aux = aux;
-  if (d.severity == SFV_SEV_ERROR)
-    v->res->errors++;
-  else if (d.severity == SFV_SEV_WARNING)
-    v->res->warnings++;
-  else
-    v->res->notes++;
-  if (v->delivered >= v->max) {
-    v->res->suppressed++;
-    return;
-  }
-  v->delivered++;
-  if (v->fn != NULL && v->fn(v->cbctx, &d) != 0)
-    v->stop = 1;
+  sfv_diag_count(&d, &v->res->errors, &v->res->warnings, &v->res->notes);
+  sfv_emit(&v->em, &d, &v->res->suppressed);
 }
 
 static int abi_is_aarch64(uint8_t abi) {
@@ -340,7 +317,7 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, budget *b) {
 
   if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
     return f->fres_offset;
-  while (!v->stop) {
+  while (!v->em.stop) {
     st = sfv_fre_next(&it, &cur);
     if (st == SFV_END)
       break;
@@ -521,7 +498,7 @@ typedef void (*overlap_fn)(vctx *v, const span *s, const span *owner);
 static void sweep(vctx *v, const span *a, size_t n, overlap_fn fn) {
   int64_t max_end = INT64_MIN;
   size_t owner = 0, i;
-  for (i = 0; i < n && !v->stop; i++) {
+  for (i = 0; i < n && !v->em.stop; i++) {
     if (a[i].hi <= a[i].lo)
       continue;
     if (max_end != INT64_MIN && a[i].lo < max_end) {
@@ -582,7 +559,7 @@ static void check_fde_index(vctx *v, pass_a *pa) {
   uint64_t fres_total = 0, prev_blk = 0;
 
   pa->blocks_ascending = pa->funcs_in_order = pa->ranges_ok = 1;
-  for (i = 0; i < n && !v->stop; i++) {
+  for (i = 0; i < n && !v->em.stop; i++) {
     sfv_fde f;
     sfv_status st = sfv_fde_get(s, i, &f);
     uint64_t freoff_field =
@@ -633,7 +610,7 @@ static void check_fde_index(vctx *v, pass_a *pa) {
     }
     prev_lo = lo;
   }
-  if (!v->stop && n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)
+  if (!v->em.stop && n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)
     report(v, SFV_R_NUM_FRES_MISMATCH, H_NUM_FRES, SFV_NONE, SFV_NONE,
            s->hdr.num_fres, (int64_t)fres_total, 0);
 }
@@ -680,7 +657,7 @@ static void check_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
   } else {
     n = pa->n;
   }
-  for (i = 0; i < n && !v->stop; i++) {
+  for (i = 0; i < n && !v->em.stop; i++) {
     sfv_fde f;
     uint32_t idx = spans != NULL ? spans[i].idx : i;
     uint64_t start;
@@ -703,7 +680,7 @@ static void check_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     owner = idx;
     have_prev = 1;
   }
-  if (v->stop)
+  if (v->em.stop)
     return;
   if (prev_end < pa->fre_len) {
     if (!have_gap)
@@ -722,7 +699,7 @@ static void check_blocks_fallback(vctx *v, const pass_a *pa) {
   budget b = {pa->fre_len, 0};
   uint64_t used = 0;
   uint32_t i;
-  for (i = 0; i < pa->n && !v->stop && !b.hit; i++) {
+  for (i = 0; i < pa->n && !v->em.stop && !b.hit; i++) {
     sfv_fde f;
     if (!block_usable(v, i, pa->fre_len, &f))
       continue;
@@ -735,7 +712,7 @@ static void check_blocks_fallback(vctx *v, const pass_a *pa) {
     }
     used += walk_fres(v, &f, &b) - s->fre_base - f.fre_off;
   }
-  if (v->stop)
+  if (v->em.stop)
     return;
   if (b.hit || used > pa->fre_len)
     report(v, SFV_R_FRE_BLOCKS_INCONSISTENT, s->fre_base, SFV_NONE, SFV_NONE,
@@ -784,7 +761,7 @@ static void check_fdes(vctx *v) {
   }
   unreloc = v->unreloc;
   check_fde_index(v, &pa);
-  if (v->stop)
+  if (v->em.stop)
     return;
   if (!pa.funcs_in_order && !unreloc && pa.ranges_ok) {
     if (spans != NULL)
@@ -792,7 +769,7 @@ static void check_fdes(vctx *v) {
     else
       report(v, SFV_R_CHECKS_SKIPPED, s->fde_base, SFV_NONE, SFV_NONE, 0, 0, 2);
   }
-  if (v->stop)
+  if (v->em.stop)
     return;
   if (spans != NULL || pa.blocks_ascending)
     check_blocks_ordered(v, &pa, spans);
@@ -850,10 +827,10 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
     return SFV_E_ARG;
   v = (vctx){0};
   v.opt = opt != NULL ? opt : &defaults;
-  v.fn = fn;
-  v.cbctx = ctx;
+  v.em.fn = fn;
+  v.em.ctx = ctx;
   v.res = res;
-  v.max = v.opt->max_diags ? v.opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
+  v.em.max = v.opt->max_diags ? v.opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
 
   if (!check_preamble(&v, data, size))
     return SFV_OK;
@@ -863,7 +840,7 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   check_header(&v);
   fre_ok = check_layout(&v);
   check_fdes(&v);
-  if (fre_ok && !v.stop)
+  if (fre_ok && !v.em.stop)
     check_trailing(&v);
   return SFV_OK;
 }

@@ -174,32 +174,11 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
   fputs("}\n", out);
 }
 
-/* The FDE sfv_find_fre picks for pc (same rule: greatest start among FDEs
- * of nonzero size containing pc, ties to the highest index). */
-static int covering_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
-                        uint64_t *start) {
-  uint32_t i;
-  int found = 0;
-  for (i = 0; i < sec->fde_avail; i++) {
-    sfv_fde f;
-    uint64_t a;
-    if (sfv_fde_get(sec, i, &f) != SFV_OK || f.size == 0 ||
-        sfv_fde_func_start(sec, &f, &a) != SFV_OK)
-      continue;
-    if (pc >= a && pc - a < f.size && (!found || a >= *start)) {
-      *out = f;
-      *start = a;
-      found = 1;
-    }
-  }
-  return found;
-}
-
 static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
                     sfv_status st, int format) {
   sfv_fde f;
   uint64_t start = 0;
-  int have = covering_fde(sec, pc, &f, &start);
+  int have = sfv_find_fde(sec, pc, &f, &start) == SFV_OK;
   const char *reason = !have ? "no-fde"
                        : st == SFV_E_NOT_FOUND ? "no-fre"
                                                : "bad-fre";
