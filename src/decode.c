@@ -90,7 +90,7 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
   uint8_t be = 0;
   int st;
   uint32_t i;
-  int64_t prev = 0;
+  int64_t prev = 0, max_end = INT64_MIN;
 
   if (sec == NULL || (data == NULL && size != 0))
     return SFV_E_ARG;
@@ -128,19 +128,23 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
     sec->fde_avail = fit < sec->hdr.num_fdes ? (uint32_t)fit : sec->hdr.num_fdes;
   }
 
-  /* Sortedness verified once, so lookups may binary-search safely. */
+  /* Verified once, so lookups may binary-search and give the same answer
+   * as a linear scan: starts non-decreasing, functions of nonzero size
+   * disjoint (a start below the furthest end seen means nesting or
+   * overlap, where the binary search could miss the covering FDE). */
   sec->fdes_sorted = 1;
   for (i = 0; i < sec->fde_avail; i++) {
     sfv_fde f;
-    if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE || !f.start_ok) {
-      sec->fdes_sorted = 0;
-      break;
-    }
-    if (i > 0 && f.start < prev) {
+    int64_t end;
+    if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE || !f.start_ok ||
+        __builtin_add_overflow(f.start, (int64_t)f.size, &end) ||
+        (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end)))) {
       sec->fdes_sorted = 0;
       break;
     }
     prev = f.start;
+    if (f.size != 0 && end > max_end)
+      max_end = end;
   }
   return SFV_OK;
 }

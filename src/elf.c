@@ -765,13 +765,13 @@ static void check_relocs(ectx *x, int linked) {
         x->res->unrelocated = 1;
         continue;
       }
-      rel = r.offset - sec->fde_base;
       if (r.offset < sec->fde_base || r.offset >= fde_end ||
-          rel % sec->fde_size != 0) {
+          (r.offset - sec->fde_base) % sec->fde_size != 0) {
         report(x, SFV_R_ELF_RELOC_UNEXPECTED, ent_off, SFV_NONE,
                as_i64(r.offset), 0, as_i64(k));
         continue;
       }
+      rel = r.offset - sec->fde_base;
       fde_relocs++;
       apply_reloc(x, &r, ent_off, k, &sym, (uint32_t)(rel / sec->fde_size));
     }

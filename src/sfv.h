@@ -112,7 +112,8 @@ typedef struct sfv_section {
   uint64_t fde_base;         /* section offset of the FDE sub-section */
   uint64_t fre_base;         /* section offset of the FRE sub-section */
   uint32_t fde_avail;        /* FDEs whose index entry lies inside the buffer */
-  uint8_t fdes_sorted;       /* verified: resolved starts non-decreasing */
+  uint8_t fdes_sorted;       /* verified: resolved starts non-decreasing and
+                                functions disjoint (binary search exact) */
   uint64_t vma;              /* address of the section; see sfv_set_vma() */
 } sfv_section;
 
@@ -257,8 +258,8 @@ typedef struct sfv_lookup {
 } sfv_lookup;
 
 /* Finds the FRE that applies at target address `pc`.  Binary search over the
- * FDE index when sfv_open() verified the FDEs sorted, a linear scan
- * otherwise (same answer on valid sections).  Among FDEs containing pc the
+ * FDE index when sfv_open() verified the FDEs sorted and disjoint, a linear
+ * scan otherwise (the same answer either way).  Among FDEs containing pc the
  * one with the greatest start wins (ties: the highest index); FDEs of size
  * 0 contain no PC.  PC types:
  * INC matches the last FRE with start <= pc - func_start; MASK in v2/v3

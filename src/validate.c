@@ -44,6 +44,10 @@ typedef struct vctx {
 static void report(vctx *v, sfv_rule_id rule, uint64_t off, int64_t fde,
                    int64_t fre, int64_t found, int64_t expected, int64_t aux) {
   sfv_diag d;
+  /* A diagnostic points at a byte of the section (or its end): positions
+   * that header fields claim beyond the buffer are clipped to its end. */
+  if (off > v->sec.size)
+    off = v->sec.size;
   if (v->em.stop ||
       !sfv_diag_make(&d, rule, off, fde, fre, found, expected, aux))
     return;
@@ -832,6 +836,7 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   v.res = res;
   v.em.max = v.opt->max_diags ? v.opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
 
+  v.sec.size = size; /* report() clips offsets to it before sfv_open */
   if (!check_preamble(&v, data, size))
     return SFV_OK;
   if (sfv_open(&v.sec, data, size) != SFV_OK)

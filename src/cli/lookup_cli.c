@@ -60,7 +60,7 @@ static void rule_expr_text(FILE *out, const sfv_section *sec, const sfv_rule *r)
   }
   fprintf(out, "%s%s %c %" PRIu64 "%s", r->deref_p ? "[" : "", base,
           r->offset < 0 ? '-' : '+',
-          r->offset < 0 ? (uint64_t)0 - (uint64_t)r->offset : (uint64_t)r->offset,
+          r->offset < 0 ? (uint64_t)(-(r->offset + 1)) + 1u : (uint64_t)r->offset,
           r->deref_p ? "]" : "");
 }
 

@@ -1,0 +1,100 @@
+/* fuzz_dump.c - the CLI printers (src/cli: --dump for objdump 2.40 and
+ * 2.47 layouts, --format=canonical, --lookup) on accepted and rejected
+ * input, each writing to an in-memory FILE.
+ *
+ * Invariants: no crash; return codes in their documented sets; output
+ * bounded (linear in the input: at most DUMP_BYTES_PER_INPUT_BYTE bytes
+ * per input byte plus a constant); canonical prints nothing when it
+ * rejects; output never contains a NUL byte.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fuzz_helpers.h"
+
+#define DUMP_BYTES_PER_INPUT_BYTE 400u
+#define DUMP_BYTES_CONST 65536u
+
+typedef struct memout {
+  FILE *f;
+  char *buf;
+  size_t len;
+} memout;
+
+static void mo_open(memout *m) {
+  m->buf = NULL;
+  m->len = 0;
+  m->f = open_memstream(&m->buf, &m->len);
+  FUZZ_ASSERT(m->f != NULL, "open_memstream");
+}
+
+static void mo_close(memout *m, size_t size, const char *what) {
+  size_t bound = (size_t)DUMP_BYTES_PER_INPUT_BYTE * size + DUMP_BYTES_CONST;
+  FUZZ_ASSERT(fclose(m->f) == 0, "%s: fclose", what);
+  FUZZ_ASSERT(m->len <= bound, "%s: %zu output bytes for a %zu-byte input", what,
+              m->len, size);
+  FUZZ_ASSERT(memchr(m->buf, '\0', m->len) == NULL, "%s: NUL in output", what);
+  free(m->buf);
+}
+
+/* The printers report rejections on stderr; at fuzzing rates that is
+ * gigabytes of log.  stdio's stderr is pointed at /dev/null around the calls
+ * (SFV_FUZZ_CLI_STDERR=1 keeps it); sanitizer reports use fd 2 directly and
+ * are unaffected. */
+static FILE *quiet_stderr(void) {
+  static FILE *null;
+  static int keep = -1;
+  FILE *saved = stderr;
+  if (keep < 0)
+    keep = getenv("SFV_FUZZ_CLI_STDERR") != NULL;
+  if (keep)
+    return saved;
+  if (null == NULL)
+    null = fopen("/dev/null", "w");
+  if (null != NULL)
+    stderr = null;
+  return saved;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  FILE *saved_stderr = quiet_stderr();
+  memout m;
+  sfv_section sec;
+  fuzz_bits bits;
+  int rc;
+  uint64_t vma;
+
+  bits.h = fuzz_hash(data, size);
+  vma = fuzz_take(&bits, 2) ? 0 : fuzz_u64_at(data, size, 8);
+
+  mo_open(&m);
+  rc = cli_dump_section(m.f, data, size, vma, fuzz_take(&bits, 2) ? 247 : 240);
+  FUZZ_ASSERT(rc == 0 || rc == 1, "dump returned %d", rc);
+  mo_close(&m, size, "dump");
+
+  mo_open(&m);
+  rc = cli_canonical(m.f, data, size);
+  FUZZ_ASSERT(rc == 0 || rc == 1, "canonical returned %d", rc);
+  FUZZ_ASSERT(fflush(m.f) == 0, "fflush");
+  FUZZ_ASSERT(rc == 0 || m.len == 0,
+              "canonical printed %zu bytes for a rejected section", m.len);
+  mo_close(&m, size, "canonical");
+
+  if (sfv_open(&sec, data, size) == SFV_OK) {
+    unsigned i;
+    sfv_set_vma(&sec, vma);
+    for (i = 0; i < 4; i++) {
+      uint64_t pc = fuzz_u64_at(data, size, fuzz_take(&bits, (uint32_t)size + 1));
+      if (i == 0)
+        pc = vma + 0x1000u;
+      mo_open(&m);
+      rc = cli_lookup(m.f, &sec, pc, fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT);
+      FUZZ_ASSERT(rc == 0 || rc == 1, "lookup returned %d", rc);
+      mo_close(&m, size, "lookup");
+    }
+  }
+  stderr = saved_stderr;
+  return 0;
+}

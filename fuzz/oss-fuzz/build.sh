@@ -1,0 +1,41 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script for sframe-validate.
+# Uses only the OSS-Fuzz variables: CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE
+# OUT SRC WORK (SANITIZER is read only to leave out what cannot work).
+# Produces $OUT/fuzz_<harness> plus _seed_corpus.zip, .dict, .options.
+# diff_libsframe is not built here: it needs Debian sid's libsframe
+# (make fuzz builds it locally).
+cd "$SRC/sframe-validate"
+
+LIB="src/decode.c src/interp.c src/lookup.c src/rules.c src/validate.c"
+[ -f src/elf.c ] && LIB="$LIB src/elf.c"
+CLI=$(ls src/cli/*.c | grep -v '/main\.c$')
+STD="-std=c11 -D_DEFAULT_SOURCE -Isrc -Isrc/cli -Ifuzz"
+
+mkdir -p "$WORK/sfv"
+objs=""
+for f in $LIB $CLI fuzz/sframe_model.c fuzz/mutator_libfuzzer.c; do
+  o="$WORK/sfv/$(echo "$f" | tr / _).o"
+  $CC $CFLAGS $STD -c "$f" -o "$o"
+  objs="$objs $o"
+done
+
+harnesses="validate lookup dump"
+if [ -f src/elf.c ] && grep -q sfv_elf_open src/sfv.h && [ -f fuzz/fuzz_elf.c ]; then
+  harnesses="$harnesses elf"
+fi
+
+for h in $harnesses; do
+  $CC $CFLAGS $STD -c "fuzz/fuzz_$h.c" -o "$WORK/sfv/fuzz_$h.o"
+  $CXX $CXXFLAGS "$WORK/sfv/fuzz_$h.o" $objs $LIB_FUZZING_ENGINE -o "$OUT/fuzz_$h"
+  rm -f "$OUT/fuzz_${h}_seed_corpus.zip"
+  seed_dirs=""
+  for d in "corpus/$h" corpus/seeds corpus/regression; do
+    [ -d "$d" ] && seed_dirs="$seed_dirs $d"
+  done
+  # -j: flat names are fine, files are content-addressed or uniquely named.
+  find $seed_dirs -type f ! -name '*.dict' ! -name '*.options' -print0 |
+    xargs -0 zip -q -j "$OUT/fuzz_${h}_seed_corpus.zip"
+  cp corpus/sframe.dict "$OUT/fuzz_$h.dict"
+  sed "s/^dict = .*/dict = fuzz_$h.dict/" "corpus/$h.options" > "$OUT/fuzz_$h.options"
+done

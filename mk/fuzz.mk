@@ -1,0 +1,243 @@
+# mk/fuzz.mk - fuzzing (docs/FUZZING.md).
+#
+#   make fuzz              every harness: libFuzzer+ASan+UBSan, libFuzzer+MSan,
+#                          AFL++ (afl-clang-fast) + CMPLOG, the AFL++ custom
+#                          mutator, the replay driver
+#   make fuzz-smoke        builds, then runs each harness ~20 s (AFL++ too)
+#   make test-fuzz-replay  (in make test) replays corpus/, conformance/ and
+#                          build/realworld/**/*.sframe through every harness
+#                          under ASan+UBSan; also compiles fuzz/ with gcc
+#   make coverage          llvm-cov-19 line/branch coverage of src/ from the corpus
+#   make oss-fuzz-check    fuzz/oss-fuzz/build.sh with OSS-Fuzz's variables for
+#                          address, undefined, memory; runs each target briefly
+#   make fuzz-run FUZZ_TARGET=validate FUZZ_SECONDS=600   one libFuzzer campaign
+#   make fuzz-corpus-update  merge a campaign's findings into corpus/<harness>/
+
+TEST_TARGETS += test-fuzz-replay
+
+FUZZ_HARNESSES := validate lookup dump
+FUZZ_OUT := $(BUILD)/fuzz
+FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS)
+FUZZ_CLI_SRCS := $(filter-out src/cli/main.c,$(CLI_SRCS))
+FUZZ_LIB_SRCS := $(LIB_SRCS) $(FUZZ_CLI_SRCS)
+FUZZ_WARN := $(CSTD) $(WARN) -Isrc -Isrc/cli -Ifuzz
+FUZZ_SECONDS ?= 600
+FUZZ_TARGET ?= validate
+AFL_CC ?= afl-clang-fast
+LLVM_PROFDATA ?= llvm-profdata-19
+LLVM_COV ?= llvm-cov-19
+
+# GNU libsframe (sid, v2/v3) for diff_libsframe: from scripts/install-deps.sh peers.
+PEERS_ENV := .deps/peers/peers.env
+SID_LIBSFRAME_A := $(shell sed -n 's/^SID_LIBSFRAME_A=//p' $(PEERS_ENV) 2>/dev/null)
+SID_SFRAME_INCLUDE := $(shell sed -n 's/^SID_SFRAME_INCLUDE=//p' $(PEERS_ENV) 2>/dev/null)
+ifneq ($(wildcard $(SID_LIBSFRAME_A)),)
+FUZZ_HAVE_LIBSFRAME := 1
+FUZZ_HARNESSES += diff_libsframe
+endif
+# The ELF container harness, once the API is in sfv.h (fuzz/fuzz_elf.c).
+ifneq ($(and $(wildcard fuzz/fuzz_elf.c),$(shell grep -l 'sfv_elf' src/sfv.h 2>/dev/null)),)
+FUZZ_HARNESSES += elf
+endif
+
+# Extra sources per harness (besides the library and, for dump, the CLI).
+FUZZ_EXTRA_diff_libsframe := libsframe_child peer_alloc
+FUZZ_EXTRA_elf :=
+
+# Sanitizers: the library gets the whole set the unit tests use (incl.
+# integer and implicit-conversion); harness code gets ASan+UBSan (its
+# hashes and PRNG wrap on purpose).
+FUZZ_SAN_LIB := -fsanitize=address,undefined,integer,implicit-conversion
+FUZZ_SAN_H := -fsanitize=address,undefined
+# The CLI printers (src/cli) get the library's set too; override
+# (FUZZ_SAN_CLI=-fsanitize=address,undefined) to fuzz past a CLI finding.
+FUZZ_SAN_CLI ?= $(FUZZ_SAN_LIB)
+FUZZ_SAN_COMMON := -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
+
+.PHONY: fuzz fuzz-libfuzzer fuzz-msan fuzz-afl fuzz-replay fuzz-deps fuzz-smoke \
+        test-fuzz-replay coverage oss-fuzz-check fuzz-run fuzz-seeds \
+        fuzz-corpus-update fuzz-gcc-check
+
+fuzz-deps:
+	scripts/install-deps.sh fuzz peers
+
+fuzz: fuzz-deps
+	$(MAKE) --no-print-directory fuzz-libfuzzer fuzz-msan fuzz-afl fuzz-replay
+	@echo "fuzz: built $(FUZZ_HARNESSES) in $(FUZZ_OUT)/{libfuzzer,msan,afl,afl-cmplog} + replay"
+
+# ------------------------------------------------------------ object rules
+# $(call fuzz_objs,CONFIG,CC,LIBFLAGS,HARNESSFLAGS): compile rules for one
+# configuration under $(FUZZ_OUT)/CONFIG/{lib,h}/.
+define fuzz_objs
+$(FUZZ_OUT)/$(1)/lib/%.o: src/%.c $(FUZZ_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_WARN) $(3) -c $$< -o $$@
+$(FUZZ_OUT)/$(1)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
+$(FUZZ_OUT)/$(1)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_WARN) $(4) -c $$< -o $$@
+endef
+
+fuzz_libobjs = $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_OUT)/$(1)/lib/%.o)
+fuzz_hobjs = $(foreach f,fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3),$(FUZZ_OUT)/$(1)/h/$(f).o)
+
+# libsframe with its allocator renamed to the guard-page one (peer_alloc.c).
+$(FUZZ_OUT)/libsframe-guarded.a: $(SID_LIBSFRAME_A)
+	@mkdir -p $(dir $@)
+	objcopy --redefine-sym malloc=sfv_peer_malloc --redefine-sym calloc=sfv_peer_calloc \
+	  --redefine-sym realloc=sfv_peer_realloc --redefine-sym free=sfv_peer_free $< $@
+FUZZ_LIBS_diff_libsframe := $(FUZZ_OUT)/libsframe-guarded.a
+FUZZ_INC := $(if $(FUZZ_HAVE_LIBSFRAME),-I$(SID_SFRAME_INCLUDE))
+
+# ------------------------------------------------------------ libFuzzer + ASan/UBSan
+$(eval $(call fuzz_objs,libfuzzer,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_SAN_LIB) $(FUZZ_SAN_COMMON),-fsanitize=fuzzer-no-link $(FUZZ_SAN_H) $(FUZZ_SAN_COMMON) $(FUZZ_INC)))
+define fuzz_lf_bin
+$(FUZZ_OUT)/libfuzzer/fuzz_$(1): $(call fuzz_hobjs,libfuzzer,$(1),mutator_libfuzzer sframe_model) $(call fuzz_libobjs,libfuzzer) $(FUZZ_LIBS_$(1))
+	$(CLANG) -fsanitize=fuzzer $(FUZZ_SAN_LIB) $(FUZZ_SAN_COMMON) -o $$@ $$^
+endef
+$(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_lf_bin,$(h))))
+fuzz-libfuzzer: $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/libfuzzer/fuzz_%)
+
+# ------------------------------------------------------------ libFuzzer + MSan
+# diff_libsframe is not built with MSan: libsframe.a is not instrumented.
+FUZZ_MSAN := -fsanitize=memory -fsanitize-memory-track-origins $(FUZZ_SAN_COMMON)
+FUZZ_MSAN_HARNESSES := $(filter-out diff_libsframe,$(FUZZ_HARNESSES))
+$(eval $(call fuzz_objs,msan,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_MSAN),-fsanitize=fuzzer-no-link $(FUZZ_MSAN)))
+define fuzz_msan_bin
+$(FUZZ_OUT)/msan/fuzz_$(1): $(call fuzz_hobjs,msan,$(1),mutator_libfuzzer sframe_model) $(call fuzz_libobjs,msan)
+	$(CLANG) -fsanitize=fuzzer $(FUZZ_MSAN) -o $$@ $$^
+endef
+$(foreach h,$(FUZZ_MSAN_HARNESSES),$(eval $(call fuzz_msan_bin,$(h))))
+fuzz-msan: $(FUZZ_MSAN_HARNESSES:%=$(FUZZ_OUT)/msan/fuzz_%)
+
+# ------------------------------------------------------------ AFL++
+# afl-clang-fast (clang-14 plugins) with -fsanitize=fuzzer links AFL++'s
+# libFuzzer-compatible driver.  The structure-aware mutator is loaded as
+# AFL_CUSTOM_MUTATOR_LIBRARY=$(FUZZ_OUT)/afl/sfv-mutator.so.
+FUZZ_AFL_FLAGS := -g -O2
+$(eval $(call fuzz_objs,afl,$(AFL_CC),$(FUZZ_AFL_FLAGS),$(FUZZ_AFL_FLAGS) $(FUZZ_INC)))
+$(eval $(call fuzz_objs,afl-cmplog,AFL_LLVM_CMPLOG=1 $(AFL_CC),$(FUZZ_AFL_FLAGS),$(FUZZ_AFL_FLAGS) $(FUZZ_INC)))
+define fuzz_afl_bin
+$(FUZZ_OUT)/$(2)/fuzz_$(1): $(call fuzz_hobjs,$(2),$(1),) $(call fuzz_libobjs,$(2)) $(FUZZ_LIBS_$(1))
+	$(3) $(AFL_CC) -fsanitize=fuzzer $(FUZZ_AFL_FLAGS) -o $$@ $$^
+endef
+$(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_afl_bin,$(h),afl,)))
+$(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_afl_bin,$(h),afl-cmplog,AFL_LLVM_CMPLOG=1)))
+$(FUZZ_OUT)/afl/sfv-mutator.so: fuzz/mutator_afl.c fuzz/sframe_model.c $(FUZZ_HDRS) $(LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(CC) $(FUZZ_WARN) -O2 -g -fPIC -shared -o $@ fuzz/mutator_afl.c fuzz/sframe_model.c $(LIB_SRCS)
+fuzz-afl: $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/afl/fuzz_%) \
+          $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/afl-cmplog/fuzz_%) $(FUZZ_OUT)/afl/sfv-mutator.so
+
+# ------------------------------------------------------------ replay driver
+# One binary, every harness linked in (entry points renamed), no engine.
+FUZZ_REPLAY_CC ?= $(CLANG)
+FUZZ_REPLAY_SAN ?= $(FUZZ_SAN_LIB) $(FUZZ_SAN_COMMON)
+FUZZ_REPLAY_HSAN ?= $(FUZZ_SAN_H) $(FUZZ_SAN_COMMON)
+FUZZ_REPLAY_DIR := $(FUZZ_OUT)/replay
+$(FUZZ_REPLAY_DIR)/lib/%.o: src/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_SAN) -c $< -o $@
+$(FUZZ_REPLAY_DIR)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
+$(FUZZ_REPLAY_DIR)/h/fuzz_%.o: fuzz/fuzz_%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_HSAN) $(FUZZ_INC) \
+	  -DLLVMFuzzerTestOneInput=sfv_fuzz_$* -c $< -o $@
+$(FUZZ_REPLAY_DIR)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_HSAN) $(FUZZ_INC) -DSFV_REPLAY_ALL -c $< -o $@
+FUZZ_REPLAY_OBJS := $(FUZZ_HARNESSES:%=$(FUZZ_REPLAY_DIR)/h/fuzz_%.o) \
+  $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_EXTRA_$(h):%=$(FUZZ_REPLAY_DIR)/h/%.o)) \
+  $(FUZZ_REPLAY_DIR)/h/regression_driver.o $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_REPLAY_DIR)/lib/%.o)
+$(FUZZ_REPLAY_DIR)/sfv-fuzz-replay: $(sort $(FUZZ_REPLAY_OBJS)) $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_LIBS_$(h)))
+	$(FUZZ_REPLAY_CC) $(FUZZ_REPLAY_SAN) -o $@ $^
+fuzz-replay: $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay
+
+# Every fuzz/*.c through gcc with the project's warnings (no sanitizers).
+fuzz-gcc-check:
+	@set -e; for f in $(filter-out fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c,$(wildcard fuzz/*.c)) \
+	  $(if $(FUZZ_HAVE_LIBSFRAME),fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c); do \
+	  gcc $(FUZZ_WARN) -O2 $(FUZZ_INC) -c -o /dev/null $$f; done
+	@echo "fuzz-gcc-check: fuzz/*.c clean under gcc $(WARN)"
+
+# corpus/ whole; conformance/ and build/realworld/: their *.sframe files.
+FUZZ_REPLAY_SECTIONS = $(wildcard conformance $(BUILD)/realworld)
+test-fuzz-replay: fuzz-gcc-check $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay
+	@$(if $(FUZZ_HAVE_LIBSFRAME),,echo "test-fuzz-replay: NOTE diff_libsframe not linked: GNU libsframe (scripts/install-deps.sh peers) is not installed")
+	@$(if $(wildcard $(BUILD)/realworld),,echo "test-fuzz-replay: NOTE $(BUILD)/realworld absent (tests/realworld/build-corpus.sh): real sections not replayed")
+	SFV_LIBSFRAME_CRASH_DIR= $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay corpus
+	$(if $(FUZZ_REPLAY_SECTIONS),SFV_LIBSFRAME_CRASH_DIR= $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay --suffix=.sframe $(FUZZ_REPLAY_SECTIONS))
+
+# ------------------------------------------------------------ seeds
+$(FUZZ_OUT)/gen_seeds: fuzz/gen_seeds.c fuzz/sframe_model.c $(FUZZ_HDRS) $(LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(CC) $(FUZZ_WARN) -O1 -g -o $@ fuzz/gen_seeds.c fuzz/sframe_model.c $(LIB_SRCS)
+fuzz-seeds: $(FUZZ_OUT)/gen_seeds
+	rm -rf corpus/seeds && mkdir -p corpus/seeds
+	$(FUZZ_OUT)/gen_seeds corpus/seeds
+
+# ------------------------------------------------------------ running
+FUZZ_CRASH_DIR := $(FUZZ_OUT)/crashes
+FUZZ_RUN_DIR := $(FUZZ_OUT)/run
+# Seed inputs every harness starts from (the harness's own corpus first).
+fuzz_seed_dirs = $(wildcard corpus/$(1)) corpus/seeds $(wildcard corpus/regression)
+fuzz_opts = $(shell sed -n 's/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' corpus/$(1).options 2>/dev/null | sed 's|^-dict=|-dict=corpus/|')
+
+fuzz-run: $(FUZZ_OUT)/libfuzzer/fuzz_$(FUZZ_TARGET)
+	@mkdir -p $(FUZZ_RUN_DIR)/$(FUZZ_TARGET) $(FUZZ_CRASH_DIR)/$(FUZZ_TARGET)
+	SFV_LIBSFRAME_CRASH_DIR=$(FUZZ_OUT)/libsframe-crashes \
+	$(FUZZ_OUT)/libfuzzer/fuzz_$(FUZZ_TARGET) $(call fuzz_opts,$(FUZZ_TARGET)) \
+	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_CRASH_DIR)/$(FUZZ_TARGET)/ \
+	  $(FUZZ_RUN_DIR)/$(FUZZ_TARGET) $(call fuzz_seed_dirs,$(FUZZ_TARGET))
+
+# Minimise a campaign's queue back into corpus/<harness>/ (set merge).
+fuzz-corpus-update: $(FUZZ_OUT)/libfuzzer/fuzz_$(FUZZ_TARGET)
+	@mkdir -p corpus/$(FUZZ_TARGET)
+	SFV_LIBSFRAME_CRASH_DIR= SFV_FUZZ_TOLERATE='*' $(FUZZ_OUT)/libfuzzer/fuzz_$(FUZZ_TARGET) \
+	  $(call fuzz_opts,$(FUZZ_TARGET)) -merge=1 corpus/$(FUZZ_TARGET) $(FUZZ_RUN_DIR)/$(FUZZ_TARGET) \
+	  $(filter-out corpus/$(FUZZ_TARGET) corpus/regression,$(call fuzz_seed_dirs,$(FUZZ_TARGET)))
+
+FUZZ_SMOKE_SECONDS ?= 20
+fuzz-smoke: fuzz
+	FUZZ_OUT=$(FUZZ_OUT) FUZZ_SMOKE_SECONDS=$(FUZZ_SMOKE_SECONDS) \
+	  fuzz/smoke.sh $(FUZZ_HARNESSES)
+
+# ------------------------------------------------------------ coverage
+# Measures, does not judge: known findings (corpus/regression) are tolerated
+# here and fail in test-fuzz-replay instead.
+FUZZ_COV_DIR := $(FUZZ_OUT)/cov
+FUZZ_COV_FLAGS := -fprofile-instr-generate -fcoverage-mapping -O0 -g
+$(FUZZ_COV_DIR)/lib/%.o: src/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_WARN) $(FUZZ_COV_FLAGS) -c $< -o $@
+$(FUZZ_COV_DIR)/h/fuzz_%.o: fuzz/fuzz_%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_WARN) -O0 -g $(FUZZ_INC) -DLLVMFuzzerTestOneInput=sfv_fuzz_$* -c $< -o $@
+$(FUZZ_COV_DIR)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_WARN) -O0 -g $(FUZZ_INC) -DSFV_REPLAY_ALL -c $< -o $@
+FUZZ_COV_OBJS := $(subst $(FUZZ_REPLAY_DIR)/,$(FUZZ_COV_DIR)/,$(FUZZ_REPLAY_OBJS))
+$(FUZZ_COV_DIR)/sfv-fuzz-replay: $(sort $(FUZZ_COV_OBJS)) $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_LIBS_$(h)))
+	$(CLANG) -fprofile-instr-generate -o $@ $^
+FUZZ_COV_INPUTS ?= corpus $(wildcard $(FUZZ_RUN_DIR))
+coverage: $(FUZZ_COV_DIR)/sfv-fuzz-replay
+	rm -f $(FUZZ_COV_DIR)/*.profraw
+	LLVM_PROFILE_FILE=$(FUZZ_COV_DIR)/replay-%p.profraw SFV_LIBSFRAME_CRASH_DIR= \
+	  SFV_FUZZ_TOLERATE='*' $(FUZZ_COV_DIR)/sfv-fuzz-replay $(FUZZ_COV_INPUTS)
+	$(if $(FUZZ_REPLAY_SECTIONS),LLVM_PROFILE_FILE=$(FUZZ_COV_DIR)/real-%p.profraw SFV_LIBSFRAME_CRASH_DIR= \
+	  SFV_FUZZ_TOLERATE='*' $(FUZZ_COV_DIR)/sfv-fuzz-replay --suffix=.sframe $(FUZZ_REPLAY_SECTIONS))
+	$(LLVM_PROFDATA) merge -sparse -o $(FUZZ_COV_DIR)/all.profdata $(FUZZ_COV_DIR)/*.profraw
+	$(LLVM_COV) report $(FUZZ_COV_DIR)/sfv-fuzz-replay -instr-profile=$(FUZZ_COV_DIR)/all.profdata \
+	  -show-region-summary=false $(LIB_SRCS)
+	$(LLVM_COV) show $(FUZZ_COV_DIR)/sfv-fuzz-replay -instr-profile=$(FUZZ_COV_DIR)/all.profdata \
+	  -show-branches=count -format=text $(LIB_SRCS) > $(FUZZ_COV_DIR)/coverage.txt
+	@echo "coverage: annotated sources in $(FUZZ_COV_DIR)/coverage.txt"
+
+# ------------------------------------------------------------ OSS-Fuzz / ClusterFuzzLite
+oss-fuzz-check: fuzz-deps
+	fuzz/oss-fuzz/check.sh $(BUILD)/oss-fuzz
