@@ -30,7 +30,7 @@ LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all clean test test-unit test-asan test-clang test-py check-alloc \
-        check-rules-doc rules-doc deps
+        check-callgraph check-rules-doc rules-doc deps
 
 all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/sframe-validate
 
@@ -69,7 +69,7 @@ deps:
 	scripts/install-deps.sh base clang
 
 # Area makefiles (mk/*.mk) add their test targets to TEST_TARGETS.
-TEST_TARGETS := check-alloc check-rules-doc test-unit test-clang test-asan test-py
+TEST_TARGETS := check-alloc check-callgraph check-rules-doc test-unit test-clang test-asan test-py
 -include $(sort $(wildcard mk/*.mk))
 
 test: deps all
@@ -85,6 +85,11 @@ check-alloc: $(BUILD)/libsfv.a
 	@if nm -u $(BUILD)/libsfv.a | grep -E '\b(malloc|calloc|realloc|free|mmap|munmap|alloca|reallocarray|aligned_alloc|posix_memalign|strdup|strndup)\b'; then \
 	  echo "check-alloc: libsfv references an allocator" >&2; exit 1; fi
 	@echo "check-alloc: libsfv.a references no allocator"
+
+# No recursion and no dynamic stack (VLA/alloca) in libsfv, read from gcc's
+# own call graph and stack-usage reports.
+check-callgraph:
+	$(PYTHON) tests/tools/check_callgraph.py $(BUILD)/callgraph $(LIB_SRCS)
 
 check-rules-doc: $(BUILD)/sframe-validate
 	@$(BUILD)/sframe-validate --list-rules --format=markdown > $(BUILD)/RULES.md
