@@ -82,6 +82,9 @@ static const reject_class known_gaps[] = {
      "wherever sfh_freoff points"},
     {SFV_R_FDE_SUBSECTION_BOUNDS, W_NO_FDES,
      "without FDEs, sfh_fdeoff is never dereferenced"},
+    {SFV_R_AUXHDR_BOUNDS, W_NO_FDES,
+     "sframe_decode never checks sfh_auxhdr_len against the buffer; without "
+     "FDEs nothing after the header is read (with FDEs: SIGSEGV, Z4)"},
     {SFV_R_FDE_SUBSECTION_BOUNDS, W_V2_PAD_CUT,
      "sfde_func_padding2 (the last 2 bytes of a v2 FDE) is never read"},
 };

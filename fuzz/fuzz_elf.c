@@ -6,7 +6,10 @@
  * lies inside what it is relative to (the file for ELF rules, the SFrame
  * data for core rules; == end allowed as in fuzz_helpers.h); result counts
  * equal the diagnostics delivered; `decoded` agrees with sfv_open() on the
- * located bytes; symbol names are NUL-terminated and as long as reported.
+ * located bytes; symbol names are NUL-terminated and as long as reported;
+ * sfv_elf_relocated_sframe() (the objdump-2.47 view of relocatable files)
+ * succeeds into an exactly sized buffer (sets *applied) and refuses a
+ * short one; its output stays a safe input for sfv_validate().
  */
 #include <string.h>
 
@@ -88,6 +91,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ed.elf = &elf;
   (void)sfv_elf_validate(&elf, &opt, on_diag, &ed, &res);
   FUZZ_ASSERT(ed.count[0] + ed.count[1] + ed.count[2] <= 2, "max_diags 2 exceeded");
+
+  if (elf.sframe_data != NULL) {
+    uint8_t *copy = malloc(elf.sframe_len ? elf.sframe_len : 1);
+    uint32_t applied = UINT32_MAX;
+    FUZZ_ASSERT(copy != NULL, "malloc");
+    FUZZ_ASSERT(sfv_elf_relocated_sframe(&elf, copy, elf.sframe_len, &applied) == SFV_OK,
+                "sfv_elf_relocated_sframe failed");
+    FUZZ_ASSERT(applied != UINT32_MAX, "applied not set");
+    if (elf.sframe_len > 0)
+      FUZZ_ASSERT(sfv_elf_relocated_sframe(&elf, copy, elf.sframe_len - 1, NULL) == SFV_E_ARG,
+                  "short output buffer accepted");
+    /* The relocated view is what --dump shows: it must stay a safe input. */
+    (void)sfv_validate(copy, elf.sframe_len, NULL, NULL, NULL, NULL);
+    free(copy);
+  }
 
   for (k = 0; k < 8; k++) {
     char name[16];

@@ -11,6 +11,7 @@
 #   make oss-fuzz-check    fuzz/oss-fuzz/build.sh with OSS-Fuzz's variables for
 #                          address, undefined, memory; runs each target briefly
 #   make fuzz-run FUZZ_TARGET=validate FUZZ_SECONDS=600   one libFuzzer campaign
+#   make fuzz-afl-run FUZZ_TARGET=elf FUZZ_SECONDS=600    one AFL++ campaign
 #   make fuzz-corpus-update  merge a campaign's findings into corpus/<harness>/
 
 TEST_TARGETS += test-fuzz-replay
@@ -56,7 +57,7 @@ FUZZ_SAN_COMMON := -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 
 .PHONY: fuzz fuzz-libfuzzer fuzz-msan fuzz-afl fuzz-replay fuzz-deps fuzz-smoke \
         test-fuzz-replay coverage oss-fuzz-check fuzz-run fuzz-seeds \
-        fuzz-corpus-update fuzz-gcc-check
+        fuzz-corpus-update fuzz-gcc-check fuzz-afl-run
 
 fuzz-deps:
 	scripts/install-deps.sh fuzz peers
@@ -194,6 +195,24 @@ fuzz-run: $(FUZZ_OUT)/libfuzzer/fuzz_$(FUZZ_TARGET)
 	  -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	  -artifact_prefix=$(FUZZ_CRASH_DIR)/$(FUZZ_TARGET)/ \
 	  $(FUZZ_RUN_DIR)/$(FUZZ_TARGET) $(call fuzz_seed_dirs,$(FUZZ_TARGET))
+
+# One AFL++ campaign (custom mutator, CMPLOG, dictionary) on one core; seeds:
+# up to 300 files < 16 KiB of the harness corpus and corpus/seeds; output in
+# $(FUZZ_OUT)/afl-run/<harness>/ (queue, crashes, fuzzer_stats).
+FUZZ_AFL_RUN_DIR := $(FUZZ_OUT)/afl-run
+fuzz-afl-run: $(FUZZ_OUT)/afl/fuzz_$(FUZZ_TARGET) $(FUZZ_OUT)/afl-cmplog/fuzz_$(FUZZ_TARGET) $(FUZZ_OUT)/afl/sfv-mutator.so
+	rm -rf $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET) $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET)-in
+	mkdir -p $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET)-in
+	find $(filter-out corpus/regression,$(call fuzz_seed_dirs,$(FUZZ_TARGET))) -type f -size -16k \
+	  ! -name '*.dict' ! -name '*.options' | sort | head -300 | \
+	  while read f; do cp "$$f" $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET)-in/$$(echo "$$f" | tr / _); done
+	AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
+	  AFL_CUSTOM_MUTATOR_LIBRARY=$(CURDIR)/$(FUZZ_OUT)/afl/sfv-mutator.so \
+	  SFV_LIBSFRAME_CRASH_DIR=$(FUZZ_OUT)/libsframe-crashes \
+	  afl-fuzz -V $(FUZZ_SECONDS) -i $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET)-in -o $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET) \
+	  -x corpus/sframe.dict -c $(FUZZ_OUT)/afl-cmplog/fuzz_$(FUZZ_TARGET) -- $(FUZZ_OUT)/afl/fuzz_$(FUZZ_TARGET)
+	@sed -n 's/^\(execs_done\|execs_per_sec\|corpus_count\|edges_found\|saved_crashes\) *: */  \1 /p' \
+	  $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET)/default/fuzzer_stats
 
 # Minimise a campaign's queue back into corpus/<harness>/ (set merge).
 fuzz-corpus-update: $(FUZZ_OUT)/libfuzzer/fuzz_$(FUZZ_TARGET)
