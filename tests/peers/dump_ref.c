@@ -13,14 +13,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "peer_read.h"
+
 void *sframe_decode(const char *buf, size_t size, int *errp);
 void dump_sframe(void *ctx, uint64_t addr);
 void sframe_decoder_free(void **ctx);
 
 int main(int argc, char **argv) {
-  FILE *f;
   char *buf;
-  long n;
+  size_t n;
   int err = 0;
   void *ctx;
   uint64_t vma = 0;
@@ -31,19 +32,8 @@ int main(int argc, char **argv) {
   }
   if (argc == 3)
     vma = strtoull(argv[2], NULL, 0);
-  f = fopen(argv[1], "rb");
-  if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
-      fseek(f, 0, SEEK_SET) != 0) {
-    perror(argv[1]);
-    return 2;
-  }
-  buf = malloc((size_t)n + 1);
-  if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    perror(argv[1]);
-    return 2;
-  }
-  fclose(f);
-  ctx = sframe_decode(buf, (size_t)n, &err);
+  buf = peer_read(argv[1], &n);
+  ctx = sframe_decode(buf, n, &err);
   if (ctx == NULL) {
     fprintf(stderr, "dump_ref: sframe_decode failed (%d)\n", err);
     return 3;

@@ -10,6 +10,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "peer_read.h"
 #include <string.h>
 
 struct fre_v1 {
@@ -34,9 +36,8 @@ static void getter(const char *name, int32_t v, int err) {
 }
 
 int main(int argc, char **argv) {
-  FILE *f;
   char *buf;
-  long n;
+  size_t n;
   int err = 0, i;
   void *ctx;
   uint64_t vma;
@@ -46,19 +47,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   vma = strtoull(argv[2], NULL, 0);
-  f = fopen(argv[1], "rb");
-  if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
-      fseek(f, 0, SEEK_SET) != 0) {
-    perror(argv[1]);
-    return 2;
-  }
-  buf = malloc((size_t)n + 1);
-  if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    perror(argv[1]);
-    return 2;
-  }
-  fclose(f);
-  ctx = sframe_decode(buf, (size_t)n, &err);
+  buf = peer_read(argv[1], &n);
+  ctx = sframe_decode(buf, n, &err);
   if (ctx == NULL) {
     fprintf(stderr, "find_ref_v1: sframe_decode failed (%d)\n", err);
     return 3;

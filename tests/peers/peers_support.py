@@ -26,7 +26,12 @@ def peers():
 
 
 def peers_env():
-    out = subprocess.run(["bash", "-c", f"set -a; . '{ROOT}/.deps/peers/peers.env'; env -0"],
+    """KEY=VALUE pairs of .deps/peers/peers.env (installs the peers first
+    when they are missing)."""
+    env_file = ROOT / ".deps" / "peers" / "peers.env"
+    if not env_file.exists():
+        subprocess.run([str(ROOT / "scripts" / "install-deps.sh"), "peers"], check=True)
+    out = subprocess.run(["bash", "-c", f"set -a; . '{env_file}'; env -0"],
                          check=True, capture_output=True).stdout
     env = {}
     for item in out.split(b"\0"):

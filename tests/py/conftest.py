@@ -7,8 +7,12 @@ import csv
 import os
 import pathlib
 import subprocess
+import sys
 
 import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "peers"))
+import peers_support  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
@@ -25,17 +29,7 @@ def sfv_bin():
 @pytest.fixture(scope="session")
 def peers_env():
     """KEY=VALUE pairs of .deps/peers/peers.env (installs peers if needed)."""
-    env_file = ROOT / ".deps" / "peers" / "peers.env"
-    if not env_file.exists():
-        subprocess.run([str(ROOT / "scripts" / "install-deps.sh"), "peers"], check=True)
-    out = subprocess.run(["bash", "-c", f"set -a; . '{env_file}'; env -0"],
-                         check=True, capture_output=True).stdout
-    env = {}
-    for item in out.split(b"\0"):
-        if b"=" in item:
-            k, v = item.split(b"=", 1)
-            env[k.decode()] = v.decode()
-    return env
+    return peers_support.peers_env()
 
 
 @pytest.fixture(scope="session")
