@@ -718,6 +718,18 @@ static void apply_reloc(ectx *x, const reloc *r, uint64_t ent_off,
     report(x, SFV_R_ELF_FDE_RELOC_TARGET, f.offset, idx, start, s.shndx, f.size);
 }
 
+/* Section i is a relocation table (RELA or REL) that applies to the SFrame
+ * section; *rela says which, *ent is its entry size. */
+static int sframe_reloc_section(const sfv_elf *e, uint32_t i, eshdr *s,
+                                int *rela, unsigned *ent) {
+  if (!get_shdr(e, i, s) || (s->type != SHT_RELA && s->type != SHT_REL) ||
+      s->info != e->sframe_shndx)
+    return 0;
+  *rela = s->type == SHT_RELA;
+  *ent = (*rela ? 3u : 2u) * word(e);
+  return 1;
+}
+
 static void check_relocs(ectx *x, int linked) {
   const sfv_elf *e = x->e;
   const sfv_section *sec = &x->sec;
@@ -730,15 +742,12 @@ static void check_relocs(ectx *x, int linked) {
     uint64_t n, nsyms, k;
     unsigned ent;
     int rela;
-    if (!get_shdr(e, i, &s) || (s.type != SHT_RELA && s.type != SHT_REL) ||
-        s.info != e->sframe_shndx)
+    if (!sframe_reloc_section(e, i, &s, &rela, &ent))
       continue;
     if (linked) {
       report(x, SFV_R_ELF_RELA_LEFTOVER, shdr_off(e, i), SFV_NONE, i, 0, 0);
       continue;
     }
-    rela = s.type == SHT_RELA;
-    ent = (rela ? 3u : 2u) * word(e);
     if (!table_ok(e, &s, ent, &n)) {
       report(x, SFV_R_ELF_SECTION_BOUNDS, shdr_off(e, i), SFV_NONE,
              as_i64(s.size), as_i64(s.offset), i);
@@ -815,11 +824,8 @@ sfv_status sfv_elf_relocated_sframe(const sfv_elf *e, uint8_t *out,
     uint64_t n, nsyms, k;
     unsigned ent;
     int rela;
-    if (!get_shdr(e, i, &s) || (s.type != SHT_RELA && s.type != SHT_REL) ||
-        s.info != e->sframe_shndx)
+    if (!sframe_reloc_section(e, i, &s, &rela, &ent))
       continue;
-    rela = s.type == SHT_RELA;
-    ent = (rela ? 3u : 2u) * word(e);
     if (!table_ok(e, &s, ent, &n) || !get_shdr(e, s.link, &sym) ||
         !table_ok(e, &sym, syment(e), &nsyms))
       continue;
