@@ -37,7 +37,9 @@ enum {
 };
 
 /* Steps (section/segment/FDE visits) the cross checks may spend. */
+#ifndef ELF_WORK_BUDGET /* overridable only to test its exhaustion */
 #define ELF_WORK_BUDGET ((uint64_t)1 << 24)
+#endif
 
 /* ---------------------------------------------------------------- */
 /* Bounded readers.                                                   */
