@@ -100,13 +100,25 @@ static void totals(const file_run *fr, uint32_t lib_e, uint32_t lib_w,
   c->suppressed = lib_sup;
 }
 
-static void *scratch_for(const uint8_t *data, size_t size, size_t *n) {
-  sfv_section sec;
+/* Scratch for the exact cross-FDE checks of an opened section (NULL when
+ * the section could not be opened: the validator then needs none). */
+static void *scratch_for(const sfv_section *sec, size_t *n) {
   *n = 0;
-  if (data == NULL || sfv_open(&sec, data, size) != SFV_OK)
+  if (sec == NULL)
     return NULL;
-  *n = sfv_scratch_size(sec.fde_avail);
+  *n = sfv_scratch_size(sec->fde_avail);
   return malloc(*n);
+}
+
+/* Common end of a file's run: policy checks, totals, summary, status. */
+static int finish_file(file_run *fr, const sfv_section *sec, uint32_t errors,
+                       uint32_t warnings, uint32_t notes, uint32_t suppressed) {
+  cli_counts c;
+  if (sec != NULL)
+    policy(fr, sec);
+  totals(fr, errors, warnings, notes, suppressed, &c);
+  cli_out_file_end(fr->o, &fr->fi, &c, c.errors == 0);
+  return c.errors ? 1 : 0;
 }
 
 static int check_raw(file_run *fr, const uint8_t *data, size_t size) {
@@ -114,7 +126,6 @@ static int check_raw(file_run *fr, const uint8_t *data, size_t size) {
   sfv_options so;
   sfv_result res;
   sfv_section sec;
-  cli_counts c;
   int have_sec = sfv_open(&sec, data, size) == SFV_OK;
 
   memset(&so, 0, sizeof so);
@@ -125,17 +136,14 @@ static int check_raw(file_run *fr, const uint8_t *data, size_t size) {
     so.flags |= SFV_OPT_VMA;
     so.vma = o->vma;
   }
-  so.scratch = scratch_for(data, size, &so.scratch_size);
+  so.scratch = scratch_for(have_sec ? &sec : NULL, &so.scratch_size);
   fr->fi.have_section = 1;
   fr->fi.sec = have_sec ? &sec : NULL;
   cli_out_file_begin(o, &fr->fi);
   sfv_validate(data, size, &so, on_diag, fr, &res);
   free(so.scratch);
-  if (have_sec)
-    policy(fr, &sec);
-  totals(fr, res.errors, res.warnings, res.notes, res.suppressed, &c);
-  cli_out_file_end(o, &fr->fi, &c, c.errors == 0);
-  return c.errors ? 1 : 0;
+  return finish_file(fr, have_sec ? &sec : NULL, res.errors, res.warnings,
+                     res.notes, res.suppressed);
 }
 
 static int check_elf(file_run *fr, const sfv_elf *e) {
@@ -143,7 +151,6 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
   sfv_elf_options eo;
   sfv_elf_result res;
   sfv_section sec;
-  cli_counts c;
   int have_sec = e->sframe_data != NULL &&
                  sfv_open(&sec, e->sframe_data, e->sframe_len) == SFV_OK;
 
@@ -151,7 +158,7 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
   eo.max_diags = o->max_diags;
   if (o->coverage)
     eo.flags |= SFV_ELF_OPT_COVERAGE;
-  eo.scratch = scratch_for(e->sframe_data, e->sframe_len, &eo.scratch_size);
+  eo.scratch = scratch_for(have_sec ? &sec : NULL, &eo.scratch_size);
   fr->fi.is_elf = 1;
   fr->fi.elf = e;
   fr->fi.elf_res = &res;
@@ -162,11 +169,8 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
   cli_out_file_begin(o, &fr->fi);
   sfv_elf_validate(e, &eo, on_diag, fr, &res);
   free(eo.scratch);
-  if (have_sec)
-    policy(fr, &sec);
-  totals(fr, res.errors, res.warnings, res.notes, res.suppressed, &c);
-  cli_out_file_end(o, &fr->fi, &c, c.errors == 0);
-  return c.errors ? 1 : 0;
+  return finish_file(fr, have_sec ? &sec : NULL, res.errors, res.warnings,
+                     res.notes, res.suppressed);
 }
 
 /* --dump: objdump's preamble for ELF input, then the dumper.  objdump 2.47
