@@ -167,7 +167,7 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
   fputs(",\"fp\":", out);
   rule_json(out, sec, &lk->recovery.fp);
   fprintf(out, "},\"ra_mangled\":%s,\"pauth_key\":%s,\"signal\":%s,"
-          "\"recovery_status\":", lk->recovery.ra_mangled ? "true" : "false",
+          "\"rules_status\":", lk->recovery.ra_mangled ? "true" : "false",
           !is_aarch64(sec) ? "null" : lk->recovery.pauth_key ? "\"B\"" : "\"A\"",
           lk->recovery.signal ? "true" : "false");
   cli_json_str(out, sfv_status_name(lk->recovery_status));
