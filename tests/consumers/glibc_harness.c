@@ -16,10 +16,13 @@
  * without any bounds check: __sframe_decode takes no length):
  *   1. __sframe_decode succeeds (magic in host order, version 2, known
  *      flags, fdeoff <= freoff);
- *   2. for every FDE and every FRE of it, a lookup at the FRE's first PC
- *      (function start + FRE start) through __sframe_find_fre returns that
- *      FRE, and the backtrace step of sframe.c (__stacktrace_sframe, the
- *      path glibc's backtrace() takes) runs at that PC.  Where the step
+ *   2. every FRE of every FDE passes glibc's FRE sanity check, and at
+ *      every PC the section describes (an FRE's first PC, when it is
+ *      inside its function and, for MASK FDEs, its repetition block) the
+ *      lookup __sframe_find_fre finds an FRE; the backtrace step of sframe.c
+ *      (__stacktrace_sframe, the path glibc's backtrace() takes) is run
+ *      there too.  If the lookup finds another FDE's FRE (overlapping
+ *      functions), that FRE's row is printed: the rows differ.  Where the step
  *      gives up and falls back to the DWARF unwinder (an FRE with fewer
  *      data words than CFA + RA), glibc computes no row: printed as all
  *      rules "undefined", so the runner reports a different decode unless
@@ -107,6 +110,10 @@ static void rule_kind(const char *name, const char *kind) {
   printf("\"%s\":{\"kind\":\"%s\"}", name, kind);
 }
 
+static const char *fre_at(sframe_decoder_ctx *d, sframe_func_desc_entry *fdep,
+                          uint32_t j, uint32_t *start, uint8_t *info,
+                          const char **datawords);
+
 /* One FRE as glibc's lookup sees it, plus its recovery rules. */
 typedef struct row {
   uint32_t start;
@@ -116,32 +123,73 @@ typedef struct row {
   int have_fp;
 } row;
 
-/* The FRE glibc finds at section-relative pc, and the getters' values.
- * Returns the reason when glibc cannot use the FRE at all (no FRE found,
- * or a malformed FRE info byte); an FRE the backtrace step gives up on
- * (fewer data words than CFA + RA: the outermost frame of v2 erratum 2, or
- * an AArch64/s390x FRE with the RA in a register) is a row marked
- * fallback: glibc computes no row there and hands over to DWARF. */
-static const char *glibc_row(sframe_decoder_ctx *d, int32_t pc, row *r) {
-  sframe_frame_row_entry fre;
+/* The recovery rules glibc's getters give for fre.  Returns the reason
+ * when glibc cannot use the FRE at all (a malformed FRE info byte); an FRE
+ * the backtrace step gives up on (fewer data words than CFA + RA: the
+ * outermost frame of v2 erratum 2, or an AArch64/s390x FRE with the RA in
+ * a register) is a row marked fallback: glibc computes no row there and
+ * hands over to DWARF. */
+static const char *rules_of(sframe_decoder_ctx *d, sframe_frame_row_entry *fre, row *r) {
   _Unwind_Reason_Code err;
   memset(r, 0, sizeof *r);
-  if (__sframe_find_fre(d, pc, &fre) != _URC_NO_REASON)
-    return "__sframe_find_fre finds no FRE";
-  r->start = fre.fre_start_addr;
-  r->info = fre.fre_info;
-  if (!sframe_fre_sanity_check_p(&fre))
+  r->start = fre->fre_start_addr;
+  r->info = fre->fre_info;
+  if (!sframe_fre_sanity_check_p(fre))
     return "FRE info byte fails glibc's sanity check (data-word size or count)";
-  r->cfa = __sframe_fre_get_cfa_offset(d, &fre, &err);
+  r->cfa = __sframe_fre_get_cfa_offset(d, fre, &err);
   if (err == _URC_NO_REASON)
-    r->ra = __sframe_fre_get_ra_offset(d, &fre, &err);
+    r->ra = __sframe_fre_get_ra_offset(d, fre, &err);
   if (err != _URC_NO_REASON) {
     r->fallback = 1;
     return NULL;
   }
-  r->fp = __sframe_fre_get_fp_offset(d, &fre, &err);
+  r->fp = __sframe_fre_get_fp_offset(d, fre, &err);
   r->have_fp = err == _URC_NO_REASON;
   return NULL;
+}
+
+/* The row glibc's lookup (__sframe_find_fre) gives at section-relative pc:
+ * NULL, with the reason, when it finds no FRE. */
+static const char *glibc_row(sframe_decoder_ctx *d, int32_t pc, row *r) {
+  sframe_frame_row_entry fre;
+  memset(r, 0, sizeof *r);
+  if (__sframe_find_fre(d, pc, &fre) != _URC_NO_REASON)
+    return "__sframe_find_fre finds no FRE at a PC the section describes";
+  return rules_of(d, &fre, r);
+}
+
+/* 1 when FRE start s of FDE fdep is a PC the function has (INC: inside the
+ * function; MASK: inside the repetition block too): glibc is asked there. */
+static int described(const sframe_func_desc_entry *fdep, uint32_t s) {
+  if (s >= fdep->sfde_func_size)
+    return 0;
+  if (sframe_get_fde_type((sframe_func_desc_entry *)fdep) == SFRAME_FDE_TYPE_PCMASK)
+    return fdep->sfde_func_rep_size == 0 || s < fdep->sfde_func_rep_size;
+  return 1;
+}
+
+/* Row of FRE j: at a described PC what the lookup finds there (possibly
+ * another FDE's FRE: then the rows differ), else the getters on the FRE. */
+static const char *row_of(sframe_decoder_ctx *d, uint32_t i, uint32_t j, row *r,
+                          int32_t *pc_out, int *asked) {
+  sframe_func_desc_entry *fdep = &d->sfd_funcdesc[i];
+  int32_t fstart = sframe_decoder_get_secrel_func_start_addr(d, i);
+  sframe_frame_row_entry fre;
+  uint32_t s;
+  uint8_t info;
+  const char *dw, *why = fre_at(d, fdep, j, &s, &info, &dw);
+  *pc_out = (int32_t)((uint32_t)fstart + s);
+  *asked = 0;
+  if (why != NULL)
+    return why;
+  fre.fre_start_addr = s;
+  fre.fre_info = info;
+  fre.fre_offsets = dw;
+  why = rules_of(d, &fre, r);       /* glibc must be able to read every FRE */
+  if (why != NULL || !described(fdep, s))
+    return why;
+  *asked = 1;
+  return glibc_row(d, *pc_out, r);
 }
 
 /* One real __stacktrace_sframe step at pc; 0 when it agrees with r. */
@@ -260,22 +308,16 @@ int main(int argc, char **argv) {
   /* Verdict pass. */
   for (i = 0; i < n; i++) {
     sframe_func_desc_entry *fdep = &d->sfd_funcdesc[i];
-    int32_t fstart = sframe_decoder_get_secrel_func_start_addr(d, i);
     for (j = 0; j < fdep->sfde_func_num_fres; j++) {
-      uint32_t s;
-      uint8_t info;
-      const char *dw, *why = fre_at(d, fdep, j, &s, &info, &dw);
       row r;
-      int32_t pc = (int32_t)((uint32_t)fstart + s);
-      if (why == NULL)
-        why = glibc_row(d, pc, &r);
-      if (why == NULL && (r.start != s || r.info != info))
-        why = "the lookup at the FRE's first PC returns another FRE";
+      int32_t pc;
+      int asked;
+      const char *why = row_of(d, i, j, &r, &pc, &asked);
       if (why != NULL) {
         fprintf(stderr, "glibc: FDE %u FRE %u (pc %d): %s\n", i, j, pc, why);
         return 1;
       }
-      if (backtrace_step(pc, &r) != 0) {
+      if (asked && backtrace_step(pc, &r) != 0) {
         fprintf(stderr, "glibc-harness: FDE %u FRE %u: __stacktrace_sframe disagrees "
                         "with the getters\n", i, j);
         return 3;
@@ -305,8 +347,10 @@ int main(int argc, char **argv) {
       uint8_t finfo;
       const char *dw;
       row r;
+      int32_t pc;
+      int asked;
       (void)fre_at(d, fdep, j, &s, &finfo, &dw);
-      (void)glibc_row(d, (int32_t)((uint32_t)fstart + s), &r);
+      (void)row_of(d, i, j, &r, &pc, &asked);
       cnt = SFRAME_V1_FRE_OFFSET_COUNT(finfo);
       dsz = 1u << SFRAME_V1_FRE_OFFSET_SIZE(finfo);
       printf("%s{\"start\":%u,\"base_reg\":\"%s\",\"mangled_ra\":%u,"
