@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "profile.h"
 
 typedef struct file_run {
   cli_opts *o;
@@ -22,6 +23,7 @@ typedef struct file_run {
   cli_counts delivered;      /* by effective severity */
   cli_counts lib_delivered;  /* by the library's severity */
   int saw_unsorted;
+  cli_profile_state prof;    /* --profile: diagnostics of rules readers reject */
 } file_run;
 
 static sfv_severity effective(const cli_opts *o, const sfv_diag *d) {
@@ -50,8 +52,11 @@ static void emit(file_run *fr, const sfv_diag *d) {
   if (d->rule == SFV_R_ELF_UNSORTED)
     fr->saw_unsorted = 1;
   count(&fr->delivered, sev);
+  cli_profile_note(&fr->prof, d);
   cli_out_diag(fr->o, &fr->fi, d, sev);
 }
+
+static void emit_cb(void *ctx, const sfv_diag *d) { emit(ctx, d); }
 
 static int on_diag(void *ctx, const sfv_diag *d) {
   file_run *fr = ctx;
@@ -84,6 +89,8 @@ static void policy(file_run *fr, const sfv_section *sec) {
     d.expected = SFV_F_FDE_SORTED;
     emit(fr, &d);
   }
+  if (o->profiles)
+    cli_profile_check(o->profiles, &fr->prof, sec, emit_cb, fr);
 }
 
 /* Final counts: delivered diagnostics by effective severity, plus those the

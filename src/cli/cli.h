@@ -29,6 +29,7 @@ typedef struct cli_opts {
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */
+  unsigned profiles;         /* --profile: mask of src/cli/profile.c's readers */
   int files_done;            /* JSON/SARIF: files already printed */
   /* SARIF: one artifact per file, in command-line order. */
   const char **paths;

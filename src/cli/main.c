@@ -12,6 +12,7 @@
 
 #include "sfv.h"
 #include "cli.h"
+#include "profile.h"
 
 static void usage(FILE *out) {
   fputs(
@@ -34,6 +35,10 @@ static void usage(FILE *out) {
       "  --require-sframe    an ELF file without SFrame data is an error\n"
       "  --require-sorted    every section must set SFRAME_F_FDE_SORTED\n"
       "  --require-version=N every section must be SFrame version N (1-3)\n"
+      "  --profile=READER    would READER accept each section and compute the\n"
+      "                      spec's unwind rows? kernel, glibc, libsframe-2.44,\n"
+      "                      libsframe-2.47, llvm; comma-separated or repeated\n"
+      "                      (docs/CONSUMERS.md)\n"
       "\n"
       "Raw sections:\n"
       "  --vma=ADDR          address of the section (default 0)\n"
@@ -123,6 +128,9 @@ int main(int argc, char **argv) {
       if (!parse_u64(a + 18, &u) || u < 1 || u > 3)
         return bad("--require-version", a + 18);
       o.require_version = (int)u;
+    } else if (strncmp(a, "--profile=", 10) == 0) {
+      if (!cli_profile_parse(a + 10, &o.profiles))
+        return bad("--profile", a + 10);
     } else if (strcmp(a, "--require-sframe") == 0) {
       o.require_sframe = 1;
     } else if (strcmp(a, "--require-sorted") == 0) {
