@@ -36,6 +36,7 @@ KERNEL = {
     "invalid-fre-subsection-bounds": ("reject", "K7"),
     "kernel-fde-fre-gap-v3": ("accept", "K7"),
     "valid-pcrel-starts-v3": ("accept", "K8"),
+    "invalid-fde-func-start-pcrel-overflow": ("reject", "K8"),
     "invalid-fde-fre-block-bounds-v3": ("reject", "K9"),
     "invalid-fde-sorted-v3": ("reject", "K10"),
     "kernel-fde-same-start-v3": ("reject", "K10"),

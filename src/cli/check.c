@@ -123,6 +123,8 @@ static int finish_file(file_run *fr, const sfv_section *sec, uint32_t errors,
   cli_counts c;
   if (sec != NULL)
     policy(fr, sec);
+  else if (fr->o->profiles && fr->fi.have_section)
+    cli_profile_check(fr->o->profiles, &fr->prof, NULL, emit_cb, fr);
   totals(fr, errors, warnings, notes, suppressed, &c);
   cli_out_file_end(fr->o, &fr->fi, &c, c.errors == 0);
   return c.errors ? 1 : 0;

@@ -17,7 +17,8 @@
 #include "profile.h"
 
 enum { R_VERSION = 1, R_FLAG_MISSING = 2, R_FLAG_REFUSED = 3, R_AUXHDR = 4,
-       R_EMPTY = 5, R_EQUAL_STARTS = 6, R_RULES = 7, R_LEFTOVER_WORDS = 8 };
+       R_EMPTY = 5, R_EQUAL_STARTS = 6, R_RULES = 7, R_LEFTOVER_WORDS = 8,
+       R_FRES_IN_FDES = 9, R_START_UNREACHABLE = 10 };
 enum { W_FIXED_FP = 11, W_FIXED_RA = 12, W_NO_RA_WORD = 13, W_AMD64_RA_ZERO = 14,
        W_S390X_CFA = 15 };
 
@@ -34,7 +35,12 @@ typedef struct profile {
   unsigned char rows_fixed;    /* a nonzero fixed FP/RA offset wins over FRE words */
   unsigned char rows_no_ra;    /* no row where the RA is in a register */
   unsigned char rows_s390x_v2; /* s390x v2 CFA offsets read undecoded */
+  unsigned char v1_fres_misread; /* reads v1 headers, but no v1 FRE */
 } profile;
+
+/* K8: the kernel checks function starts against the registered text; no
+ * user-space text lies 2^47 bytes or more away from the section. */
+#define USER_SPAN ((int64_t)1 << 47)
 
 #define F_SORTED SFV_F_FDE_SORTED
 #define F_PCREL SFV_F_FDE_FUNC_START_PCREL
@@ -42,18 +48,19 @@ typedef struct profile {
 static const profile profiles[] = {
     /* K2-K5, K10, K11 (docs/CONSUMERS.md) */
     {"kernel", SFV_C_KERNEL, SFV_R_PROFILE_KERNEL, SFV_R_PROFILE_KERNEL_ROWS, SFV_V3,
-     {0, 0, 0, F_SORTED | F_PCREL}, {0, 0, 0, 0}, 1, 0, 0, 0},
+     {0, 0, 0, F_SORTED | F_PCREL}, {0, 0, 0, 0}, 1, 0, 0, 0, 0},
     /* glibc 2.43: header check v2 only; lookups need SORTED */
     {"glibc", SFV_C_GLIBC, SFV_R_PROFILE_GLIBC, SFV_R_PROFILE_GLIBC_ROWS, SFV_V2,
-     {0, 0, F_SORTED, 0}, {0, 0, 0, 0}, 0, 1, 1, 0},
+     {0, 0, F_SORTED, 0}, {0, 0, 0, 0}, 0, 1, 1, 0, 0},
+    /* 2.44 reads v1 headers but misreads every v1 FRE (measured) */
     {"libsframe-2.44", SFV_C_LIBSFRAME_2_44, SFV_R_PROFILE_LIBSFRAME_2_44,
      SFV_R_PROFILE_LIBSFRAME_2_44_ROWS, SFV_V1 | SFV_V2,
-     {0, 0, 0, 0}, {0, 0, F_PCREL, 0}, 0, 1, 0, 1},
+     {0, 0, 0, 0}, {0, 0, F_PCREL, 0}, 0, 1, 0, 1, 1},
     {"libsframe-2.47", SFV_C_LIBSFRAME_2_47, SFV_R_PROFILE_LIBSFRAME_2_47,
      SFV_R_PROFILE_LIBSFRAME_2_47_ROWS, SFV_V2 | SFV_V3,
-     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 1, 0, 0},
+     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 1, 0, 0, 0},
     {"llvm", SFV_C_LLVM, SFV_R_PROFILE_LLVM, SFV_R_PROFILE_LLVM_ROWS, SFV_V2,
-     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, 0, 1},
+     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, 0, 1, 0},
 };
 #define NPROFILES (sizeof profiles / sizeof profiles[0])
 
@@ -159,17 +166,20 @@ static void scan_fres(const sfv_section *sec, fre_facts *ff) {
   }
 }
 
-/* 1 when two FDEs in index order have the same function start (K10). */
-static int64_t equal_starts(const sfv_section *sec, uint64_t *off) {
+/* The first FDE (index order) whose function start equals the previous
+ * one's (K10; *unreachable 0), or lies 2^47 or more from the section (K8;
+ * *unreachable 1); -1 when none. */
+static int64_t kernel_starts(const sfv_section *sec, uint64_t *off, int *unreachable) {
   uint32_t i;
   sfv_fde prev, f;
+  memset(&prev, 0, sizeof prev);
   for (i = 0; i < sec->fde_avail; i++) {
     if (sfv_fde_get(sec, i, &f) != SFV_OK)
       return -1;
-    if (i > 0 && f.start == prev.start) {
-      *off = f.offset;
+    *off = f.offset;
+    *unreachable = !f.start_ok || f.start >= USER_SPAN || f.start <= -USER_SPAN;
+    if (*unreachable || (i > 0 && f.start == prev.start))
       return i;
-    }
     prev = f;
   }
   return -1;
@@ -183,10 +193,12 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
   fre_facts ff;
   uint64_t off = 0;
   int64_t i;
+  int unreachable = 0;
 #define REJECT(off_, fde_, fre_, why, found, expected)                         \
   (say(o, p->rejects, SFV_SEV_ERROR, off_, fde_, fre_, why, found, expected), \
    rejected = 1)
-  if (v < 1 || v > 3 || !(p->versions & (1u << (v - 1)))) {
+  if (v < 1 || v > 3 || !(p->versions & (1u << (v - 1))) ||
+      (v == 1 && p->v1_fres_misread && h->num_fres != 0)) {
     REJECT(2, SFV_NONE, SFV_NONE, R_VERSION, v,
            (p->versions & SFV_V3) ? 3 : (p->versions & SFV_V2) ? 2 : 1);
     return;  /* nothing else of an unread version matters */
@@ -203,8 +215,13 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
       REJECT(7, SFV_NONE, SFV_NONE, R_AUXHDR, h->auxhdr_len, 0);
     if (h->num_fdes == 0 || h->num_fres == 0)
       REJECT(8, SFV_NONE, SFV_NONE, R_EMPTY, h->num_fdes, h->num_fres);
-    if ((i = equal_starts(sec, &off)) >= 0)
-      REJECT(off, i, SFV_NONE, R_EQUAL_STARTS, i, i - 1);
+    /* K7: the FRE sub-section may not start before the FDEs end */
+    if ((uint64_t)h->freoff < (uint64_t)h->fdeoff + (uint64_t)h->num_fdes * 16u)
+      REJECT(24, SFV_NONE, SFV_NONE, R_FRES_IN_FDES, h->freoff,
+             (int64_t)h->fdeoff + (int64_t)h->num_fdes * 16);
+    if ((i = kernel_starts(sec, &off, &unreachable)) >= 0)
+      REJECT(off, i, SFV_NONE, unreachable ? R_START_UNREACHABLE : R_EQUAL_STARTS, i,
+             i - 1);
     if (ff.leftover_fde >= 0)
       REJECT(ff.leftover_off, ff.leftover_fde, ff.leftover_fre, R_LEFTOVER_WORDS,
              h->cfa_fixed_ra_offset, h->cfa_fixed_fp_offset);
@@ -236,7 +253,13 @@ void cli_profile_check(unsigned mask, const cli_profile_state *ps,
   size_t k;
   o.emit = emit;
   o.ctx = ctx;
-  for (k = 0; k < NPROFILES; k++)
-    if (mask & (1u << k))
+  for (k = 0; k < NPROFILES; k++) {
+    if (!(mask & (1u << k)))
+      continue;
+    if (sec != NULL)
       check_one(&profiles[k], ps->hits[k], ps->first_offset[k], sec, &o);
+    else /* not even a header to read: no reader reads it */
+      say(&o, profiles[k].rejects, SFV_SEV_ERROR, ps->first_offset[k], SFV_NONE,
+          SFV_NONE, R_RULES, ps->hits[k], 0);
+  }
 }

@@ -25,7 +25,8 @@ const char *cli_profile_names(void);
 /* Call for every diagnostic delivered for the file. */
 void cli_profile_note(cli_profile_state *ps, const sfv_diag *d);
 /* After validation: the profile-* diagnostics of the profiles in mask for
- * the opened section sec, through emit. */
+ * the opened section sec, through emit; sec NULL: SFrame data that could
+ * not even be opened (too small, bad magic or version): refused by all. */
 void cli_profile_check(unsigned mask, const cli_profile_state *ps,
                        const sfv_section *sec, cli_profile_emit_fn emit, void *ctx);
 

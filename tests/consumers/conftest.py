@@ -42,6 +42,11 @@ def harnesses(build):
 
 @pytest.fixture(scope="session")
 def matrix(build, harnesses):
+    # SFV_CONSUMERS_MATRIX=FILE reuses a matrix measured before (development
+    # only: make test-consumers always measures afresh)
+    reuse = os.environ.get("SFV_CONSUMERS_MATRIX")
+    if reuse:
+        return json.loads(pathlib.Path(reuse).read_text())
     m = measure.measure(str(build))
     out = build / "consumers"
     out.mkdir(parents=True, exist_ok=True)
@@ -52,8 +57,9 @@ def matrix(build, harnesses):
 
 def profile_verdicts(sfv_bin, profile, files):
     """path -> (reasons of the profile-P errors, reasons of profile-P-rows
-    warnings) from sframe-validate --profile=P (reason codes: the aux values,
-    src/sfv_rules.def); files that are no SFrame at all: ({0}, set())."""
+    warnings, no error at all) from sframe-validate --profile=P (reason
+    codes: the aux values, src/sfv_rules.def); files that are no SFrame at
+    all: ({0}, set(), False)."""
     out = {}
     for k in range(0, len(files), 200):
         chunk = files[k:k + 200]
@@ -64,7 +70,9 @@ def profile_verdicts(sfv_bin, profile, files):
         for f in doc["files"]:
             ds = f["diagnostics"]
             out[f["path"]] = ({d["aux"] for d in ds if d["rule"] == f"profile-{profile}"},
-                              {d["aux"] for d in ds if d["rule"] == f"profile-{profile}-rows"})
+                              {d["aux"] for d in ds if d["rule"] == f"profile-{profile}-rows"},
+                              not any(d["severity"] == "error" and
+                                      not d["rule"].startswith("profile-") for d in ds))
         for e in doc.get("errors", []):
-            out[e["path"]] = ({0}, set())
+            out[e["path"]] = ({0}, set(), False)
     return out

@@ -72,7 +72,13 @@ def check(sec):
     for i in range(num_fdes):
         fde_addr = fdes_start + i * FDE
         start, size, fres_off = struct.unpack_from(e + "qII", sec, fde_addr)
-        func_addr = BASE + fde_addr + start          # K8: PC-relative
+        # K8: PC-relative, in unsigned long arithmetic, inside the
+        # registered text.  That range is not known for a raw section: the
+        # model takes any start less than 2^47 bytes (the user address
+        # space) from the section to be inside.
+        if abs(fde_addr + start) >= 1 << 47:
+            raise Reject(f"K8: FDE {i} function start outside any user-space text")
+        func_addr = (BASE + fde_addr + start) % (1 << 64)
         fda = fres_start + fres_off
         if fda + FDA > fres_end:
             raise Reject(f"K9: FDE {i} attribute past the FRE sub-section")

@@ -38,10 +38,10 @@ def test_profile_predicts_the_reader_on_the_suite(matrix, sfv_bin, profile):
     problems = []
     for row in matrix["cases"]:
         path = str(CONF / cases[row["id"]]["file"])
-        rejects, rows = pv[path]
+        rejects, rows, valid = pv[path]
         r = row["readers"].get(h)
         if r is None:           # not run: an invalid case of a version it does not read
-            if 1 not in rejects:
+            if not rejects:
                 problems.append(f"{row['id']}: not refused for its version")
             continue
         if host_limited(h, row["endian"]):
@@ -53,6 +53,8 @@ def test_profile_predicts_the_reader_on_the_suite(matrix, sfv_bin, profile):
             problems.append(f"{row['id']}: --profile refuses (reasons "
                             f"{sorted(rejects)}) but the reader accepts")
         differs = r.get("decode") not in (None, "same")
+        if not valid:           # rows are promised for sections without errors
+            continue
         if not rejects and differs and not rows:
             problems.append(f"{row['id']}: rows differ ({r['decode']}), --profile is silent")
         if not rejects and rows and r.get("decode") == "same":
@@ -62,14 +64,18 @@ def test_profile_predicts_the_reader_on_the_suite(matrix, sfv_bin, profile):
 
 
 def run_sound(sfv_bin, harnesses, profile, files, sample=1):
-    """Runs the reader on every file --profile accepts; returns problems."""
+    """Runs the reader on every file sframe-validate finds valid and
+    --profile accepts; returns (problems, files checked).  Sections with
+    errors fail the validation anyway: what a reader does with them is
+    pinned down per rule on the conformance suite, where each case breaks
+    one rule (test_column.py), not on fuzz output breaking several."""
     h = PROFILES[profile]
     argv = harnesses[h][0]
     pv = profile_verdicts(sfv_bin, profile, [str(f) for f in files])
     problems, checked = [], 0
     for k, f in enumerate(files):
-        rejects, _ = pv[str(f)]
-        if rejects or k % sample:
+        rejects, _, valid = pv[str(f)]
+        if rejects or not valid or k % sample:
             continue
         data = pathlib.Path(f).read_bytes()
         if host_limited(h, "big" if data[:1] == b"\xde" else "little"):
@@ -85,9 +91,9 @@ def run_sound(sfv_bin, harnesses, profile, files, sample=1):
 def test_profile_is_sound_on_fuzz_sections(sfv_bin, harnesses, profile):
     files = sorted((ROOT / "corpus" / "validate").iterdir())
     assert len(files) > 100
-    # llvm-readobj is slow to start: every 8th section
+    # llvm-readobj is slow to start: every 4th section
     problems, checked = run_sound(sfv_bin, harnesses, profile, files,
-                                  sample=8 if profile == "llvm" else 1)
+                                  sample=4 if profile == "llvm" else 1)
     assert checked > 0, "no fuzz section is accepted by the profile"
     assert not problems, "\n".join(problems[:20])
 
