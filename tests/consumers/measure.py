@@ -66,6 +66,10 @@ def harnesses(build):
     if peers.get("LLVM_READOBJ"):
         h["llvm-22"] = ([py, os.path.join(CONF, "adapters", "llvm_readobj_adapter.py"),
                          "--readobj", peers["LLVM_READOBJ"]], {2}, "LLVM")
+    cons = env_file(os.path.join(ROOT, ".deps", "consumers", "consumers.env"))
+    if cons.get("LLVM23_READOBJ"):
+        h["llvm-23"] = ([py, os.path.join(CONF, "adapters", "llvm_readobj_adapter.py"),
+                         "--readobj", cons["LLVM23_READOBJ"]], {2}, "LLVM")
     return h
 
 
