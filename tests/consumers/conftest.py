@@ -64,6 +64,7 @@ def profile_verdicts(sfv_bin, profile, files):
     codes: the aux values, src/sfv_rules.def); files that are no SFrame at
     all: ({0}, set(), False)."""
     out = {}
+    rule = "profile-" + profile.replace(".", "-")   # rule ids are [a-z0-9-]
     for k in range(0, len(files), 200):
         chunk = files[k:k + 200]
         p = subprocess.run([sfv_bin, f"--profile={profile}", "--format=json", "--max-diags=100000"]
@@ -72,8 +73,8 @@ def profile_verdicts(sfv_bin, profile, files):
         doc = json.loads(p.stdout)
         for f in doc["files"]:
             ds = f["diagnostics"]
-            out[f["path"]] = ({d["aux"] for d in ds if d["rule"] == f"profile-{profile}"},
-                              {d["aux"] for d in ds if d["rule"] == f"profile-{profile}-rows"},
+            out[f["path"]] = ({d["aux"] for d in ds if d["rule"] == rule},
+                              {d["aux"] for d in ds if d["rule"] == rule + "-rows"},
                               not any(d["severity"] == "error" and
                                       not d["rule"].startswith("profile-") for d in ds))
         for e in doc.get("errors", []):
