@@ -8,8 +8,9 @@
 #                             the reader facts of src/cli/profile.c against
 #                             what every harness does on every conformance
 #                             case; the matrix lands in build/consumers/
-#                             (in make test; about 2-3 minutes on 2 shared
-#                             cores, most of it llvm-readobj start-up)
+#                             (in make test; about 6 minutes on 2 shared
+#                             cores, most of it llvm-readobj 22 and 23
+#                             start-up)
 #   make consumers-matrix     print the measured accept/reject matrix
 #
 # Harnesses:
@@ -21,8 +22,8 @@
 #                           allocator is renamed to fuzz/peer_alloc.c's
 #                           guard-page one (over-reads fault: counted as
 #                           crashes, not silently read)
-#   llvm-22                 conformance/adapters/llvm_readobj_adapter.py
-#                           with sid's llvm-readobj-22
+#   llvm-22, llvm-23        conformance/adapters/llvm_readobj_adapter.py
+#                           with sid's llvm-readobj-22 and -23
 
 CONS_BUILD := $(BUILD)/consumers
 CONSUMERS_ENV := .deps/consumers/consumers.env
