@@ -97,7 +97,7 @@ static sfv_status default_recovery(const sfv_section *sec, const sfv_fre *fre,
                                  : rec_fixed_or_same(fixed_ra);
     out->fp = fre->dw_count >= 3 ? rec_expr(SFV_SRC_FRE, 0, 1, 0, fre->dw[2])
                                  : rec_fixed_or_same(fixed_fp);
-    if (fre->dw_count == 2 || fre->dw_count > 3)
+    if (fre->dw_count > 3)
       st = SFV_E_ENCODING;
     break;
   case SFV_ABI_S390X_BE:
@@ -130,7 +130,7 @@ static sfv_recovery flex_recovery(uint32_t control, int32_t off) {
 
 static sfv_status flex_fre_recovery(const sfv_section *sec, const sfv_fre *fre,
                              sfv_recovery_set *out) {
-  unsigned n = fre->dw_count, i;
+  unsigned n = fre->dw_count, i, k;
   sfv_status st = SFV_OK;
 
   out->ra = rec_fixed_or_same(sec->hdr.cfa_fixed_ra_offset);
@@ -146,28 +146,28 @@ static sfv_status flex_fre_recovery(const sfv_section *sec, const sfv_fre *fre,
     out->cfa.offset = s390x_cfa_decode(fre->dw[1]);
   if (!out->cfa.reg_p || (fre->dw_raw[0] & 4u))
     st = SFV_E_ENCODING;
+  /* RA slot, then FP slot: a pair, or a lone 0 ("no rule"; before an FP
+   * pair it is the RA padding, as the last word it is the non-canonical
+   * form libsframe's findfre-flex-1 uses).  A 0 in the FP slot with words
+   * after it, a pair cut short, or words left over: not a rule. */
   i = 2;
-  if (i < n) {
+  for (k = 0; k < 2 && i < n; k++) {
+    sfv_recovery *slot = k == 0 ? &out->ra : &out->fp;
     if (fre->dw_raw[i] == 0) {
-      i += 1; /* RA padding: FP pair must follow */
-      if (n - i != 2)
-        st = SFV_E_ENCODING;
-    } else {
-      if (n - i < 2)
+      if (k == 1 && i + 1 != n)
         return SFV_E_ENCODING;
-      out->ra = flex_recovery(fre->dw_raw[i], fre->dw[i + 1]);
-      if (fre->dw_raw[i] & 4u)
-        st = SFV_E_ENCODING;
-      i += 2;
+      i += 1;
+      continue;
     }
-  }
-  if (i < n) {
-    if (n - i != 2 || fre->dw_raw[i] == 0)
+    if (n - i < 2)
       return SFV_E_ENCODING;
-    out->fp = flex_recovery(fre->dw_raw[i], fre->dw[i + 1]);
+    *slot = flex_recovery(fre->dw_raw[i], fre->dw[i + 1]);
     if (fre->dw_raw[i] & 4u)
       st = SFV_E_ENCODING;
+    i += 2;
   }
+  if (i != n)
+    return SFV_E_ENCODING;
   return st;
 }
 

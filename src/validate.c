@@ -164,7 +164,7 @@ static int count_valid_default(uint8_t ver, uint8_t abi, unsigned n) {
   switch (abi) {
   case SFV_ABI_AMD64_LE: return n <= 2;
   case SFV_ABI_AARCH64_BE:
-  case SFV_ABI_AARCH64_LE: return n == 0 || n == 1 || n == 3;
+  case SFV_ABI_AARCH64_LE: return n <= 3; /* 2: CFA, RA (GNU as, FP not saved) */
   case SFV_ABI_S390X_BE: return n <= 3;
   default: return 1;
   }
@@ -231,17 +231,23 @@ static void check_flex_control(vctx *v, const sfv_fde *f, const sfv_fre *r,
            flex_max_regnum(v->sec.hdr.abi_arch), k);
 }
 
+/* Flex layout (spec 3.2), per entity in the order CFA, RA, FP: a pair
+ * (control word != 0, offset) or a single 0 control word ("no rule"; in
+ * the RA slot the padding before an FP pair).  The CFA is always a pair.
+ * A trailing lone 0 (nothing follows it) is not the canonical form but
+ * says the same as no word: libsframe's own test data findfre-flex-1 has
+ * [CFA pair, 0, 0]. */
 static void check_fre_flex(vctx *v, const sfv_fde *f, const sfv_fre *r) {
   uint64_t info_off = r->offset + sfv_fre_addr_size(f->fre_type);
   uint64_t w0 = info_off + 1;
-  unsigned n = r->dw_count, k;
+  unsigned n = r->dw_count, i, k;
 #define WOFF(k) (w0 + (uint64_t)(k) * r->dw_size)
 
   if (r->base_reg)
     report(v, SFV_R_FRE_FLEX_BASE_REG, info_off, f->index, r->index, 1, 0, 0);
   if (n == 0)
     return;
-  if (n == 1 || n == 3 || n > 6) {
+  if (n == 1 || n > 6) {
     report(v, SFV_R_FLEX_COUNT, info_off, f->index, r->index, n, 0, 0);
     return;
   }
@@ -251,23 +257,29 @@ static void check_fre_flex(vctx *v, const sfv_fde *f, const sfv_fre *r) {
     report(v, SFV_R_FLEX_CFA_REG_P, WOFF(0), f->index, r->index, r->dw_raw[0],
            1, 0);
   check_flex_control(v, f, r, 0, WOFF(0));
-  if (n == 4 || n == 6) {
-    /* [2] is an RA control word: a padding here would leave an odd tail. */
-    if (r->dw_raw[2] == 0)
-      report(v, SFV_R_FLEX_COUNT, info_off, f->index, r->index, n, 0, 0);
-    else
-      check_flex_control(v, f, r, 2, WOFF(2));
+  i = 2;
+  for (k = 0; k < 2 && i < n; k++) { /* k 0: RA slot, 1: FP slot */
+    if (r->dw_raw[i] == 0) {
+      if (i + 1 == n) {
+        report(v, SFV_R_FLEX_TRAILING_PADDING, WOFF(i), f->index, r->index, i,
+               n, 0);
+        return;
+      }
+      if (k == 1) {
+        report(v, SFV_R_FLEX_PADDING_POSITION, WOFF(i), f->index, r->index, i,
+               2, 0);
+        return;
+      }
+      i += 1;
+      continue;
+    }
+    if (n - i < 2)
+      break;
+    check_flex_control(v, f, r, i, WOFF(i));
+    i += 2;
   }
-  if (n == 5 && r->dw_raw[2] != 0)
+  if (i != n)
     report(v, SFV_R_FLEX_COUNT, info_off, f->index, r->index, n, 0, 0);
-  if (n >= 5) {
-    k = n - 2; /* FP control word */
-    if (r->dw_raw[k] == 0)
-      report(v, SFV_R_FLEX_PADDING_POSITION, WOFF(k), f->index, r->index, k, 2,
-             0);
-    else
-      check_flex_control(v, f, r, k, WOFF(k));
-  }
 #undef WOFF
 }
 

@@ -143,10 +143,11 @@ static xrules expect_default(uint8_t v, uint8_t abi, int8_t fixed_fp,
     if (n > 2)
       x.status = SFV_E_ENCODING, x.cfa_only = 1;
   } else {
-    /* AArch64: offset2 RA, offset3 FP; 1 or 3 offsets. */
+    /* AArch64: offset2 RA, offset3 FP; 1, 2 (RA without FP: what GNU as
+     * writes for functions saving x30 but not x29) or 3 offsets. */
     x.ra = n >= 2 ? x_expr(SFV_SRC_FRE, 0, 1, 0, d[1]) : x_fixed(fixed_ra);
     x.fp = n >= 3 ? x_expr(SFV_SRC_FRE, 0, 1, 0, d[2]) : x_fixed(fixed_fp);
-    if (n == 2 || n > 3)
+    if (n > 3)
       x.status = SFV_E_ENCODING, x.cfa_only = 1;
   }
   return x;
@@ -187,10 +188,18 @@ static xrules expect_flex(uint8_t abi, int8_t fixed_fp, int8_t fixed_ra,
     x.status = SFV_E_ENCODING, x.cfa_only = 1;
   if (n == 2)
     return x;
-  if (n == 4 && raw[2] != 0) {
+  /* Enumerated layouts (the words after the CFA pair).  A lone trailing 0
+   * means "no rule" (libsframe findfre-flex-1: [CFA pair, 0, 0]). */
+  if (n == 3 && raw[2] == 0) {
+    /* RA: no rule. */
+  } else if (n == 4 && raw[2] == 0 && raw[3] == 0) {
+    /* RA, FP: no rule. */
+  } else if (n == 4 && raw[2] != 0) {
     x.ra = x_flex(raw[2], d[3]);
   } else if (n == 5 && raw[2] == 0 && raw[3] != 0) {
     x.fp = x_flex(raw[3], d[4]);
+  } else if (n == 5 && raw[2] != 0 && raw[4] == 0) {
+    x.ra = x_flex(raw[2], d[3]);
   } else if (n == 6 && raw[2] != 0 && raw[4] != 0) {
     x.ra = x_flex(raw[2], d[3]);
     x.fp = x_flex(raw[4], d[5]);
@@ -266,6 +275,9 @@ static unsigned make_fres(uint8_t v, uint8_t abi, uint8_t fde_type,
     ADD(0, 0, ctl(sp, 0, 1), 8, 0, 0, 0);           /* 5: FP control 0 */
     ADD(0, 0, ctl(sp, 0, 1), 8, 0, 1, 2, 3, 4);     /* 7: invalid */
     ADD(0, 0, ctl(sp, 0, 1), 8, ctl(1, 1, 1) | 4, -8); /* RA unused bit */
+    ADD(0, 0, ctl(sp, 0, 1), 8, 0);                 /* 3: trailing 0 */
+    ADD(0, 0, ctl(sp, 0, 1), 8, 0, 0);              /* 4: findfre-flex-1 */
+    ADD(0, 0, ctl(sp, 0, 1), 8, ctl(0, 1, 0), -8, 0); /* 5: FP 0 last */
   }
   (void)v;
 #undef ADD

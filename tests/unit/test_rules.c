@@ -219,6 +219,19 @@ static void flex_count0(base *b) { b->fres[4][0].dw_count = 0; }
 static void flex5_no_pad(base *b) { b->fres[4][2].dw[2] = 2; }
 static void flex4_pad(base *b) { b->fres[4][1].dw[2] = 0; }
 static void flex6_pad(base *b) { b->fres[4][3].dw[2] = 0; }
+/* [CFA pair, 0, 0]: libsframe findfre-flex-1. */
+static void flex_ra_fp_zero(base *b) {
+  b->fres[4][1].dw[2] = 0;
+  b->fres[4][1].dw[3] = 0;
+}
+static void flex_ra_zero_last(base *b) {
+  b->fres[4][1].dw_count = 3;
+  b->fres[4][1].dw[2] = 0;
+}
+static void flex_fp_zero_last(base *b) {
+  b->fres[4][3].dw_count = 5;
+  b->fres[4][3].dw[4] = 0;
+}
 static void flex_regnum_aa64(base *b) {
   b->fres[4][0].dw_size = 1;
   b->fres[4][0].dw[0] = 32 << 3 | 1;
@@ -297,6 +310,14 @@ static const row rows[] = {
       .pre = flex_count0),
   ROW(.what = "flex regnum 31 on AArch64", .ver = 3, .abi = AA64B,
       .pre = flex_regnum_max_aa64),
+  /* GNU as 2.40-2.47 write CFA + RA without FP for functions saving x30
+   * without x29 (issue 8; tests/findings/gnu-as-*-aarch64-ra-only.sframe). */
+  ROW(.what = "AArch64 2 data words (CFA, RA)", .ver = 2, .abi = AA64L,
+      .pre = count2_fre11),
+  ROW(.what = "AArch64 2 data words (v1)", .ver = 1, .abi = AA64B,
+      .pre = count2_fre11),
+  ROW(.what = "AArch64 2 data words (v3 BE)", .ver = 3, .abi = AA64B,
+      .pre = count2_fre11),
   ROW(.what = "unrelocated, unsorted with sorted flag: only the note",
       .ver = 2, .abi = AMD, .pre = fde0_late, .rule = "checks-skipped",
       .at = FDE(0, 0), .fde = N, .fre = N, .opt = SFV_OPT_UNRELOCATED),
@@ -629,9 +650,6 @@ static const row rows[] = {
   ROW(.what = "AMD64 3 data words (v3)", .ver = 3, .abi = AMD,
       .pre = amd_count3, .rule = "fre-dataword-count", .at = INFO(1, 1),
       .fde = 1, .fre = 1),
-  ROW(.what = "AArch64 2 data words", .ver = 2, .abi = AA64L,
-      .pre = count2_fre11, .rule = "fre-dataword-count", .at = INFO(1, 1),
-      .fde = 1, .fre = 1),
   ROW(.what = "AArch64 4 data words (v3 BE)", .ver = 3, .abi = AA64B,
       .pre = count4_fre11, .rule = "fre-dataword-count", .at = INFO(1, 1),
       .fde = 1, .fre = 1),
@@ -723,6 +741,15 @@ static const row rows[] = {
       .abi = S390, .p = {{DW(4, 2, 3), 0, P_SET, 0}},
       .rule = "flex-padding-position", .at = DW(4, 2, 3), .fde = 4,
       .fre = 2),
+  ROW(.what = "flex [CFA pair, 0, 0] (findfre-flex-1)", .ver = 3,
+      .abi = AMD, .pre = flex_ra_fp_zero, .rule = "flex-trailing-padding",
+      .at = DW(4, 1, 3), .fde = 4, .fre = 1),
+  ROW(.what = "flex [CFA pair, 0]", .ver = 3, .abi = S390,
+      .pre = flex_ra_zero_last, .rule = "flex-trailing-padding",
+      .at = DW(4, 1, 2), .fde = 4, .fre = 1),
+  ROW(.what = "flex [CFA pair, RA pair, 0]", .ver = 3, .abi = AA64L,
+      .pre = flex_fp_zero_last, .rule = "flex-trailing-padding",
+      .at = DW(4, 3, 4), .fde = 4, .fre = 3),
   ROW(.what = "flex regnum 17 on AMD64", .ver = 3, .abi = AMD,
       .p = {{DW(4, 0, 0), 0, P_SET, 17 << 3 | 1}}, .rule = "flex-regnum",
       .at = DW(4, 0, 0), .fde = 4, .fre = 0),
