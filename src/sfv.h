@@ -304,6 +304,49 @@ typedef enum sfv_rule_id {
 #define SFV_C_LLVM 0x08u
 #define SFV_C_NONE 0x00u
 
+/* The typed schema (sfv_schema.def): what a diagnostic's offset and its
+ * three value slots mean. */
+typedef enum sfv_offset_space {
+  SFV_SPACE_SECTION = 0,     /* offset inside the SFrame section */
+  SFV_SPACE_FILE = 1         /* offset in the ELF file */
+} sfv_offset_space;
+
+typedef enum sfv_slot_kind {
+  SFV_KIND_NONE = 0,         /* slot unused (value 0) */
+  SFV_KIND_COUNT, SFV_KIND_BYTES, SFV_KIND_OFFSET, SFV_KIND_ADDR,
+  SFV_KIND_INDEX, SFV_KIND_VALUE, SFV_KIND_BITS, SFV_KIND_REGNUM,
+  SFV_KIND_VERSION, SFV_KIND_ABI,
+  /* Named enums: sfv_slot_value_name() gives the value's name. */
+  SFV_KIND_E_SKIP_REASON,    /* enum sfv_skip_reason */
+  SFV_KIND_E_BYTE_ORDER,     /* enum sfv_byte_order */
+  SFV_KIND_E_ENTITY,         /* enum sfv_entity */
+  SFV_KIND_E_PT_FIELD,       /* enum sfv_pt_field */
+  SFV_KIND_E_TABLE,          /* enum sfv_elf_table */
+  SFV_KIND_E_IDENT           /* e_ident index: 4 EI_CLASS, 5 EI_DATA,
+                                6 EI_VERSION */
+} sfv_slot_kind;
+
+/* checks-skipped: why. */
+enum sfv_skip_reason {
+  SFV_SKIP_UNRELOCATED = 1,  /* caller said function starts await relocation */
+  SFV_SKIP_NO_SCRATCH = 2,   /* no scratch memory for the cross-FDE checks */
+  SFV_SKIP_BUDGET = 3,       /* a work budget ran out */
+  SFV_SKIP_STARTS_ZERO = 4   /* every stored function start is 0 (GNU as .o) */
+};
+/* abi-endian: byte orders. */
+enum sfv_byte_order { SFV_ORDER_LITTLE = 0x1e, SFV_ORDER_BIG = 0xbe };
+/* fre-save-offset: what the data word saves. */
+enum sfv_entity { SFV_ENTITY_RA = 1, SFV_ENTITY_FP = 2 };
+/* elf-pt-sframe-mismatch: the PT_GNU_SFRAME field that disagrees. */
+enum sfv_pt_field { SFV_PT_OFFSET = 1, SFV_PT_VADDR = 2, SFV_PT_FILESZ = 3 };
+/* elf-entsize: which header table. */
+enum sfv_elf_table { SFV_TABLE_SECTIONS = 1, SFV_TABLE_SEGMENTS = 2 };
+
+typedef struct sfv_slot_info {
+  const char *name;          /* e.g. "sfh_num_fres"; NULL when unused */
+  sfv_slot_kind kind;
+} sfv_slot_info;
+
 typedef struct sfv_rule_info {
   const char *id;            /* stable kebab-case id */
   sfv_severity severity;
@@ -312,8 +355,19 @@ typedef struct sfv_rule_info {
   unsigned consumers;        /* SFV_C* mask */
   const char *summary;
   const char *message;       /* template: {fde} {fre} {found} {expected}
-                                {aux}, with :x for hex */
+                                {aux}, with :x for hex, :a for an address,
+                                :n for the name of a named-enum value */
+  sfv_offset_space space;    /* what the diagnostic's offset is inside */
+  sfv_slot_info found;       /* the value slots, by name and kind */
+  sfv_slot_info expected;
+  sfv_slot_info aux;
 } sfv_rule_info;
+
+/* Name of value v of a named-enum kind ("no-scratch", "big", "ra", ...);
+ * NULL for other kinds or values without a name. */
+const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v);
+/* Slot i (0 found, 1 expected, 2 aux) of rule id; NULL when out of range. */
+const sfv_slot_info *sfv_rule_slot(sfv_rule_id id, unsigned i);
 
 const sfv_rule_info *sfv_rule_get(sfv_rule_id id);   /* NULL if out of range */
 const char *sfv_severity_name(sfv_severity s);       /* "error", ... */
@@ -373,6 +427,17 @@ size_t sfv_scratch_size(uint32_t num_fdes);
 sfv_status sfv_validate(const void *data, size_t size,
                         const sfv_options *opt, sfv_diag_fn fn, void *ctx,
                         sfv_result *res);
+
+/* Policies a caller may add (the CLI's --require-version, --require-sorted):
+ * reported as the catalogue rules required-version and require-sorted,
+ * through fn like every other diagnostic; res counts them. */
+typedef struct sfv_policy {
+  uint8_t require_version;   /* 0: any version */
+  uint8_t require_sorted;    /* SFRAME_F_FDE_SORTED must be set */
+} sfv_policy;
+
+sfv_status sfv_check_policy(const sfv_section *sec, const sfv_policy *pol,
+                            sfv_diag_fn fn, void *ctx, sfv_result *res);
 
 /* ==== ELF container (src/elf.c) ==== BEGIN
  * Finds the SFrame data of an ELF file (ELF32/ELF64, either byte order)

@@ -782,6 +782,8 @@ static const char *const exceptions[] = {
      * the header; the section validator has no notion of a required
      * version. */
     "required-version",
+    /* --require-sorted: a policy the CLI applies (src/cli/check.c). */
+    "require-sorted",
 };
 
 static int in_scope(const char *id) { return strncmp(id, "elf-", 4) != 0; }
