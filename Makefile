@@ -30,7 +30,7 @@ LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all clean test test-unit test-asan test-clang test-py check-alloc \
-        check-callgraph check-rules-doc rules-doc deps
+        check-callgraph check-rules-doc check-report-types rules-doc deps
 
 all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/sframe-validate
 
@@ -69,7 +69,7 @@ deps:
 	scripts/install-deps.sh base clang
 
 # Area makefiles (mk/*.mk) add their test targets to TEST_TARGETS.
-TEST_TARGETS := check-alloc check-callgraph check-rules-doc test-unit test-clang test-asan test-py
+TEST_TARGETS := check-alloc check-callgraph check-rules-doc check-report-types test-unit test-clang test-asan test-py
 -include $(sort $(wildcard mk/*.mk))
 
 test: deps all
@@ -90,6 +90,15 @@ check-alloc: $(BUILD)/libsfv.a
 # own call graph and stack-usage reports.
 check-callgraph:
 	$(PYTHON) tests/tools/check_callgraph.py $(BUILD)/callgraph $(LIB_SRCS)
+
+# The typed reporters (src/report.h): a report with unnamed values or a slot
+# its rule does not have must not compile; the named form must.
+check-report-types:
+	@$(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/ok_named.c
+	@for f in positional_slots wrong_slot; do \
+	  if $(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/$$f.c 2>/dev/null; then \
+	    echo "check-report-types: tests/compile_fail/$$f.c compiled" >&2; exit 1; fi; done
+	@echo "check-report-types: misused reporters do not compile"
 
 check-rules-doc: $(BUILD)/sframe-validate
 	@$(BUILD)/sframe-validate --list-rules --format=markdown > $(BUILD)/RULES.md

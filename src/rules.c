@@ -58,6 +58,17 @@ const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v) {
   }
 }
 
+const char *sfv_slot_kind_name(sfv_slot_kind kind) {
+  static const char *const names[] = {
+      "none", "count", "bytes", "offset", "addr", "index", "value", "bits",
+      "regnum", "version", "abi", "skip-reason", "byte-order", "entity",
+      "pt-field", "elf-table", "e-ident"};
+  _Static_assert(sizeof names / sizeof names[0] == SFV_KIND_E_IDENT + 1,
+                 "one name per sfv_slot_kind");
+  return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind]
+                                                         : "unknown";
+}
+
 const sfv_slot_info *sfv_rule_slot(sfv_rule_id id, unsigned i) {
   const sfv_rule_info *ri = sfv_rule_get(id);
   if (ri == NULL || i > 2)

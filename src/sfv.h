@@ -366,6 +366,8 @@ typedef struct sfv_rule_info {
 /* Name of value v of a named-enum kind ("no-scratch", "big", "ra", ...);
  * NULL for other kinds or values without a name. */
 const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v);
+/* "count", "skip-reason", ...: a kind's name as --list-rules prints it. */
+const char *sfv_slot_kind_name(sfv_slot_kind kind);
 /* Slot i (0 found, 1 expected, 2 aux) of rule id; NULL when out of range. */
 const sfv_slot_info *sfv_rule_slot(sfv_rule_id id, unsigned i);
 

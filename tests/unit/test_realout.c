@@ -164,7 +164,29 @@ static void flex_trailing_zero(void) {
   check_rec(&lk.recovery.fp, SFV_REC_SAME, 0, 0, 0, 0, ctx);
 }
 
+/* Lookup and validation agree because both take the FRE classifier's
+ * verdict (issue 10): the FRE the validator rejects with fre-s390x-regnum
+ * gives no valid rule to a lookup either. */
+static void lookup_agrees_with_validation(void) {
+  static uint8_t buf[4096];
+  const char *path = "tests/findings/invalid-fre-s390x-regnum-40.sframe";
+  size_t n = slurp(path, buf, sizeof buf);
+  sink s;
+  sfv_result res;
+  sfv_section sec;
+  sfv_lookup lk;
+  sink_validate(&s, buf, n, 0, 0, 1, &res);
+  CHECK_EQ(sink_count(&s, SFV_R_FRE_S390X_REGNUM), 1, path);
+  CHECK_EQ(s.n, 1, path);
+  CHECK_EQ(sfv_open(&sec, buf, n), SFV_OK, path);
+  CHECK_EQ(sfv_find_fre(&sec, 0x1008, &lk), SFV_OK, path);
+  CHECK_EQ(lk.fre.index, s.n > 0 ? s.d[0].fre : -1, path);
+  CHECK_EQ(lk.recovery_status,
+           res.errors != 0 ? SFV_E_ENCODING : SFV_OK, path);
+}
+
 int main(void) {
+  lookup_agrees_with_validation();
   ra_only("ra-only-bookworm", 1);
   ra_only("ra-only-trixie", 2);
   ra_only("ra-only-sid", 3);
