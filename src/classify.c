@@ -56,9 +56,9 @@ int sfv_classify_header(const sfv_section *sec, const sfv_out *o) {
   if (h->cfa_fixed_fp_offset > 0 || h->cfa_fixed_fp_offset % 8 != 0)
     no += SFV_FIND(o, FIXED_FP_OFFSET, sfv_field_at(sec, NULL, SFV_FLD_H_FIXED_FP),
                    N, N, .fixed_fp_offset = h->cfa_fixed_fp_offset);
-  if (sec->hdr_end > sec->size)
+  if (sec->priv.hdr_end > sec->size)
     no += SFV_FIND(o, AUXHDR_BOUNDS, sfv_field_at(sec, NULL, SFV_FLD_H_AUXLEN),
-                   N, N, .auxhdr_end = sec->hdr_end,
+                   N, N, .auxhdr_end = sec->priv.hdr_end,
                    .section_size = (int64_t)sec->size,
                    .auxhdr_len = h->auxhdr_len);
   else if (h->auxhdr_len != 0)

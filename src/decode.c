@@ -119,12 +119,12 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
     sec->hdr.freoff = (uint32_t)x[SFV_FLD_H_FREOFF];
   }
 
-  sec->fde_size = (uint8_t)sfv_struct_size(SFV_ST_FDE, sec->hdr.version);
-  sec->hdr_end = SFV_HEADER_SIZE + (uint32_t)sec->hdr.auxhdr_len;
-  sec->fde_base = (uint64_t)sec->hdr_end + sec->hdr.fdeoff;
-  sec->fre_base = (uint64_t)sec->hdr_end + sec->hdr.freoff;
-  if (sec->fde_base < size) {
-    uint64_t fit = (size - sec->fde_base) / sec->fde_size;
+  sec->priv.fde_size = (uint8_t)sfv_struct_size(SFV_ST_FDE, sec->hdr.version);
+  sec->priv.hdr_end = SFV_HEADER_SIZE + (uint32_t)sec->hdr.auxhdr_len;
+  sec->priv.fde_base = (uint64_t)sec->priv.hdr_end + sec->hdr.fdeoff;
+  sec->priv.fre_base = (uint64_t)sec->priv.hdr_end + sec->hdr.freoff;
+  if (sec->priv.fde_base < size) {
+    uint64_t fit = (size - sec->priv.fde_base) / sec->priv.fde_size;
     sec->fde_avail = fit < sec->hdr.num_fdes ? (uint32_t)fit : sec->hdr.num_fdes;
   }
 
@@ -132,14 +132,14 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
    * as a linear scan: starts non-decreasing, functions of nonzero size
    * disjoint (a start below the furthest end seen means nesting or
    * overlap, where the binary search could miss the covering FDE). */
-  sec->fdes_sorted = 1;
+  sec->priv.fdes_sorted = 1;
   for (i = 0; i < sec->fde_avail; i++) {
     sfv_fde f;
     int64_t end;
     if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE || !f.start_ok ||
         __builtin_add_overflow(f.start, (int64_t)f.size, &end) ||
         (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end)))) {
-      sec->fdes_sorted = 0;
+      sec->priv.fdes_sorted = 0;
       break;
     }
     prev = f.start;
@@ -155,7 +155,7 @@ void sfv_set_vma(sfv_section *sec, uint64_t vma) {
 }
 
 uint64_t sfv_fre_end(const sfv_section *sec) {
-  uint64_t end = sec->fre_base + sec->hdr.fre_len;
+  uint64_t end = sec->priv.fre_base + sec->hdr.fre_len;
   return end < sec->size ? end : sec->size;
 }
 
@@ -184,7 +184,7 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
   *out = (sfv_fde){0};
   v = sec->hdr.version;
   out->index = i;
-  out->offset = sec->fde_base + (uint64_t)i * sec->fde_size;
+  out->offset = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size;
   /* The index entry lies inside the buffer (i < fde_avail). */
   (void)fde_field(sec, out, SFV_FLD_F_START, &out->start_raw);
   (void)fde_field(sec, out, SFV_FLD_F_SIZE, &x[0]);
@@ -205,7 +205,7 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
   }
 
   /* v3: the FRE block starts with the FDE attribute. */
-  out->fres_offset = sec->fre_base + out->fre_off;
+  out->fres_offset = sec->priv.fre_base + out->fre_off;
   attr_size = sfv_struct_size(SFV_ST_ATTR, v);
   if (attr_size != 0) {
     out->attr_offset = out->fres_offset;
@@ -319,4 +319,20 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   it->pos = c.pos;
   it->next++;
   return SFV_OK;
+}
+
+uint64_t sfv_fde_subsection_offset(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fde_base : 0;
+}
+
+uint64_t sfv_fre_subsection_offset(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fre_base : 0;
+}
+
+unsigned sfv_fde_entry_size(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fde_size : 0;
+}
+
+int sfv_fdes_verified_sorted(const sfv_section *sec) {
+  return sec != NULL && sec->priv.fdes_sorted;
 }

@@ -73,9 +73,9 @@ static int check_preamble(vctx *v, const uint8_t *p, size_t size) {
 static int check_layout(vctx *v) {
   const sfv_section *s = &v->sec;
   const sfv_header *h = &s->hdr;
-  uint64_t need = (uint64_t)h->num_fdes * s->fde_size;
-  uint64_t fde_end = s->fde_base + need;
-  uint64_t fre_end = s->fre_base + h->fre_len;
+  uint64_t need = (uint64_t)h->num_fdes * s->priv.fde_size;
+  uint64_t fde_end = s->priv.fde_base + need;
+  uint64_t fre_end = s->priv.fre_base + h->fre_len;
   uint64_t fdeoff_at = sfv_field_at(s, NULL, SFV_FLD_H_FDEOFF);
 
   if (h->fdeoff > h->freoff)
@@ -94,9 +94,9 @@ static int check_layout(vctx *v) {
              sfv_field_at(s, NULL, SFV_FLD_H_FREOFF), N, N,
              .fde_subsection_size = h->freoff - h->fdeoff,
              .fdes_size = (int64_t)need, .num_fdes = h->num_fdes);
-  if (h->version >= 2 && s->fde_base % 4 != 0 && h->num_fdes != 0)
+  if (h->version >= 2 && s->priv.fde_base % 4 != 0 && h->num_fdes != 0)
     SFV_FIND(&v->out, FDE_SUBSECTION_ALIGN, fdeoff_at, N, N,
-             .fde_subsection_offset = (int64_t)s->fde_base, .alignment = 4);
+             .fde_subsection_offset = (int64_t)s->priv.fde_base, .alignment = 4);
   if (fre_end > s->size) {
     SFV_FIND(&v->out, FRE_SUBSECTION_BOUNDS,
              sfv_field_at(s, NULL, SFV_FLD_H_FRE_LEN), N, N,
@@ -312,19 +312,19 @@ static void check_fdes(vctx *v) {
   pass_a pa;
   uint64_t end = sfv_fre_end(s);
 
-  pa.fre_len = end > s->fre_base ? end - s->fre_base : 0;
+  pa.fre_len = end > s->priv.fre_base ? end - s->priv.fre_base : 0;
   pa.n = s->fde_avail;
-  if (s->fde_base <= s->fre_base &&
-      (s->fre_base - s->fde_base) / s->fde_size < pa.n)
-    pa.n = (uint32_t)((s->fre_base - s->fde_base) / s->fde_size);
+  if (s->priv.fde_base <= s->priv.fre_base &&
+      (s->priv.fre_base - s->priv.fde_base) / s->priv.fde_size < pa.n)
+    pa.n = (uint32_t)((s->priv.fre_base - s->priv.fde_base) / s->priv.fde_size);
   spans = sfv_v_scratch_spans(v->opt, pa.n);
   v->unreloc = (v->opt->flags & SFV_OPT_UNRELOCATED) != 0;
   if (!v->unreloc && all_starts_zero(v, pa.n)) {
     v->unreloc = 1;
-    SFV_FIND(&v->out, CHECKS_SKIPPED, s->fde_base, N, N,
+    SFV_FIND(&v->out, CHECKS_SKIPPED, s->priv.fde_base, N, N,
              .reason = SFV_SKIP_STARTS_ZERO);
   } else if (v->unreloc) {
-    SFV_FIND(&v->out, CHECKS_SKIPPED, s->fde_base, N, N,
+    SFV_FIND(&v->out, CHECKS_SKIPPED, s->priv.fde_base, N, N,
              .reason = SFV_SKIP_UNRELOCATED);
   }
   unreloc = v->unreloc;
@@ -335,7 +335,7 @@ static void check_fdes(vctx *v) {
     if (spans != NULL)
       sfv_v_func_overlap_sorted(v, &pa, spans);
     else
-      SFV_FIND(&v->out, CHECKS_SKIPPED, s->fde_base, N, N,
+      SFV_FIND(&v->out, CHECKS_SKIPPED, s->priv.fde_base, N, N,
                .reason = SFV_SKIP_NO_SCRATCH);
   }
   if (v->em.stop)
@@ -348,8 +348,8 @@ static void check_fdes(vctx *v) {
 
 static void check_trailing(vctx *v) {
   const sfv_section *s = &v->sec;
-  uint64_t end = s->fre_base + s->hdr.fre_len, p, first_nz = 0;
-  uint64_t fde_end = s->fde_base + (uint64_t)s->hdr.num_fdes * s->fde_size;
+  uint64_t end = s->priv.fre_base + s->hdr.fre_len, p, first_nz = 0;
+  uint64_t fde_end = s->priv.fde_base + (uint64_t)s->hdr.num_fdes * s->priv.fde_size;
   int nz = 0;
   if (fde_end > end)
     end = fde_end;

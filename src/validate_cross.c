@@ -170,7 +170,7 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
       have_gap = 1;
       unused += start - prev_end;
     }
-    prev_end = sfv_v_walk_fres(v, &f, NULL) - s->fre_base;
+    prev_end = sfv_v_walk_fres(v, &f, NULL) - s->priv.fre_base;
     owner = idx;
     have_prev = 1;
   }
@@ -182,7 +182,7 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     unused += pa->fre_len - prev_end;
   }
   if (unused != 0)
-    SFV_FIND(&v->out, FRE_UNUSED_BYTES, s->fre_base + first_gap, SFV_NONE,
+    SFV_FIND(&v->out, FRE_UNUSED_BYTES, s->priv.fre_base + first_gap, SFV_NONE,
              SFV_NONE, .unused_bytes = (int64_t)unused,
              .expected_unused_bytes = 0);
 }
@@ -206,19 +206,19 @@ void sfv_v_blocks_fallback(vctx *v, const pass_a *pa) {
       }
       b.left -= attr_size;
     }
-    used += sfv_v_walk_fres(v, &f, &b) - s->fre_base - f.fre_off;
+    used += sfv_v_walk_fres(v, &f, &b) - s->priv.fre_base - f.fre_off;
   }
   if (v->em.stop)
     return;
   if (b.hit || used > pa->fre_len)
-    SFV_FIND(&v->out, FRE_BLOCKS_INCONSISTENT, s->fre_base, SFV_NONE,
+    SFV_FIND(&v->out, FRE_BLOCKS_INCONSISTENT, s->priv.fre_base, SFV_NONE,
              SFV_NONE, .bytes_used = (int64_t)used,
              .fre_len = (int64_t)pa->fre_len);
   else if (used < pa->fre_len)
-    SFV_FIND(&v->out, FRE_UNUSED_BYTES, s->fre_base, SFV_NONE, SFV_NONE,
+    SFV_FIND(&v->out, FRE_UNUSED_BYTES, s->priv.fre_base, SFV_NONE, SFV_NONE,
              .unused_bytes = (int64_t)(pa->fre_len - used),
              .expected_unused_bytes = 0);
-  SFV_FIND(&v->out, CHECKS_SKIPPED, s->fre_base, SFV_NONE, SFV_NONE,
+  SFV_FIND(&v->out, CHECKS_SKIPPED, s->priv.fre_base, SFV_NONE, SFV_NONE,
            .reason = SFV_SKIP_NO_SCRATCH);
 }
 

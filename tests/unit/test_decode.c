@@ -370,13 +370,13 @@ static void run_one(const axis *a) {
   CHECK_EQ(sec.hdr.fre_len, L.fre_len, ctx);
   CHECK_EQ(sec.hdr.fdeoff, 0, ctx);
   CHECK_EQU(sec.hdr.freoff, L.fre_base - SB_HDR_SIZE, ctx);
-  CHECK_EQ(sec.fde_size, sb_fde_size(a->v), ctx);
-  CHECK_EQ(sec.hdr_end, SB_HDR_SIZE, ctx);
-  CHECK_EQU(sec.fde_base, L.fde_base, ctx);
-  CHECK_EQU(sec.fre_base, L.fre_base, ctx);
+  CHECK_EQ(sfv_fde_entry_size(&sec), sb_fde_size(a->v), ctx);
+  CHECK_EQ(sfv_fde_subsection_offset(&sec) - sec.hdr.fdeoff, SB_HDR_SIZE, ctx);
+  CHECK_EQU(sfv_fde_subsection_offset(&sec), L.fde_base, ctx);
+  CHECK_EQU(sfv_fre_subsection_offset(&sec), L.fre_base, ctx);
   CHECK_EQ(sec.fde_avail, 2, ctx);
   /* Binary search is allowed only for sorted, disjoint functions. */
-  CHECK_EQ(sec.fdes_sorted,
+  CHECK_EQ(sfv_fdes_verified_sorted(&sec),
            fdes[1].start >= fdes[0].start + (int64_t)fdes[0].size, ctx);
   CHECK_EQU(sec.vma, 0, ctx);
   CHECKF(sec.data == buf, "%s: data pointer", ctx);
