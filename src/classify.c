@@ -83,7 +83,7 @@ int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
   if (f->info & unused)
     no += SFV_FIND(o, FDE_INFO_UNUSED, info_at, fi, N, .info = f->info,
                    .expected_unused_bits = 0, .unused_bits = f->info & unused);
-  if (ver == 3) {
+  if (sfv_field_in(SFV_FLD_F_INFO2, ver).where != SFV_IN_NONE) {
     if (f->fde_type > SFV_FDE_FLEX)
       no += SFV_FIND(o, FDE_TYPE_UNKNOWN, info2_at, fi, N,
                      .fde_type = f->fde_type, .max_fde_type = SFV_FDE_FLEX);
@@ -111,9 +111,7 @@ int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
                    N, .func_size = 0);
   /* v3 gives an FRE-less default FDE a meaning (outermost frame). */
   if (f->num_fres == 0 && !(ver == 3 && f->fde_type == SFV_FDE_DEFAULT))
-    no += SFV_FIND(o, FDE_NO_FRES,
-                   ver == 3 ? f->attr_offset
-                            : sfv_field_at(sec, f, SFV_FLD_F_NUM_FRES),
+    no += SFV_FIND(o, FDE_NO_FRES, sfv_field_at(sec, f, SFV_FLD_F_NUM_FRES),
                    fi, N, .num_fres = 0, .min_num_fres = 1);
   return no;
 }
@@ -131,13 +129,8 @@ static int default_count_ok(uint8_t ver, uint8_t abi, unsigned n) {
   return abi == SFV_ABI_AMD64_LE ? n <= 2 : n <= 3;
 }
 
-/* s390x v2: an odd RA/FP word encodes DWARF register (w >> 1); the
- * registers are the 16 GPRs and 16 FPRs, 0-31. */
+/* s390x DWARF registers: the 16 GPRs and 16 FPRs, 0-31. */
 #define S390X_MAX_REGNUM 31
-
-int sfv_s390x_regnum_word(uint8_t ver, int32_t w) {
-  return ver == 2 && (w & 1);
-}
 
 static int classify_default(const sfv_section *sec, const sfv_fde *f,
                             const sfv_fre *r, const sfv_out *o) {
@@ -167,7 +160,7 @@ static int classify_default(const sfv_section *sec, const sfv_fde *f,
         continue;
       }
       if (sfv_s390x_regnum_word(ver, w)) {
-        int64_t regnum = w < 0 ? w : (w >> 1);
+        int64_t regnum = sfv_s390x_regnum(w);
         if (w < 0 || regnum > S390X_MAX_REGNUM)
           no += SFV_FIND(o, FRE_S390X_REGNUM, at, fi, ri, .regnum = regnum,
                          .max_regnum = S390X_MAX_REGNUM, .dataword = k);
@@ -194,11 +187,12 @@ static int classify_control(const sfv_section *sec, const sfv_fde *f,
   uint64_t at = sfv_fre_dw_at(f, r, k);
   int max = flex_max_regnum(sec->hdr.abi_arch);
   int no = 0;
-  if (c & 4u)
+  if (c & SFV_FLEX_UNUSED_BIT)
     no += SFV_FIND(o, FLEX_CONTROL_UNUSED, at, f->index, r->index,
                    .control_word = c, .dataword = k);
-  if ((c & 1u) && (int64_t)(c >> 3) > max)
-    no += SFV_FIND(o, FLEX_REGNUM, at, f->index, r->index, .regnum = c >> 3,
+  if (sfv_flex_reg_p(c) && (int64_t)sfv_flex_regnum(c) > max)
+    no += SFV_FIND(o, FLEX_REGNUM, at, f->index, r->index,
+                   .regnum = sfv_flex_regnum(c),
                    .max_regnum = max, .dataword = k);
   return no;
 }
@@ -264,7 +258,7 @@ static int classify_flex(const sfv_section *sec, const sfv_fde *f,
   if (r->dw_raw[0] == 0)
     no += SFV_FIND(o, FLEX_PADDING_POSITION, sfv_fre_dw_at(f, r, 0), fi, ri,
                    .dataword = 0, .padding_dataword = 2);
-  else if (!(r->dw_raw[0] & 1u))
+  else if (!sfv_flex_reg_p(r->dw_raw[0]))
     no += SFV_FIND(o, FLEX_CFA_REG_P, sfv_fre_dw_at(f, r, 0), fi, ri,
                    .control_word = r->dw_raw[0], .reg_p = 1);
   no += classify_control(sec, f, r, 0, o);

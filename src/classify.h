@@ -35,7 +35,4 @@ typedef struct sfv_flex_slots {
 enum { SFV_FLEX_OK = 0, SFV_FLEX_BAD_COUNT = 1, SFV_FLEX_BAD_PADDING = 2 };
 int sfv_flex_layout(const sfv_fre *r, sfv_flex_slots *s);
 
-/* s390x v2: 1 when RA/FP data word w encodes a register (w odd). */
-int sfv_s390x_regnum_word(uint8_t version, int32_t w);
-
 #endif

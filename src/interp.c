@@ -48,7 +48,8 @@ static sfv_recovery s390x_save_recovery(uint8_t version, int32_t v,
     return rec_same();
   if (sfv_s390x_regnum_word(version, v))
     return v < 0 ? rec_same()
-                 : rec_expr(SFV_SRC_REGNUM, 1, 0, (uint32_t)v >> 1, 0);
+                 : rec_expr(SFV_SRC_REGNUM, 1, 0,
+                            (uint32_t)sfv_s390x_regnum(v), 0);
   return rec_expr(SFV_SRC_FRE, 0, 1, 0, v);
 }
 
@@ -83,8 +84,8 @@ static void default_recovery(const sfv_section *sec, const sfv_fre *fre,
 }
 
 static sfv_recovery flex_recovery(uint32_t control, int32_t off) {
-  return rec_expr(SFV_SRC_FRE, (uint8_t)(control & 1u),
-                  (uint8_t)((control >> 1) & 1u), control >> 3, off);
+  return rec_expr(SFV_SRC_FRE, sfv_flex_reg_p(control),
+                  sfv_flex_deref_p(control), sfv_flex_regnum(control), off);
 }
 
 /* Flex FDEs (3.2): the pairs where sfv_flex_layout() puts them. */
