@@ -30,7 +30,7 @@ LIB_CFLAGS = $(ALL_CFLAGS) -fvisibility=hidden
 DEPFLAGS = -MMD -MP
 
 LIB_SRCS := $(wildcard src/*.c)
-LIB_HDRS := $(wildcard src/*.h) src/sfv_rules.def
+LIB_HDRS := $(wildcard src/*.h src/*.def)
 CLI_SRCS := $(wildcard src/cli/*.c)
 CLI_HDRS := $(wildcard src/cli/*.h)
 
@@ -56,8 +56,7 @@ $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d $(BUILD)/pic/*.d \
-                    $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d $(BUILD)/pic/*.d)
 
 $(BUILD)/libsfv.a: $(LIB_OBJS)
 	rm -f $@
@@ -78,9 +77,9 @@ UNIT_SUPPORT := $(wildcard tests/unit/support_*.c)
 UNIT_HDRS := $(wildcard tests/unit/*.h)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-$(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT) $(UNIT_HDRS) $(BUILD)/libsfv.a
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT) $(UNIT_HDRS) $(LIB_HDRS) $(BUILD)/libsfv.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Itests/unit -o $@ $< $(UNIT_SUPPORT) $(BUILD)/libsfv.a
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(UNIT_SUPPORT) $(BUILD)/libsfv.a
 
 deps:
 	scripts/install-deps.sh base clang
