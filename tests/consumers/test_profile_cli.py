@@ -40,7 +40,7 @@ def diags(sfv_bin, case, *profiles):
     ("kernel-fde-same-start-v3", "kernel", 6),
     ("invalid-fre-bounds-v3", "libsframe-2.47", 7),
     ("invalid-fde-func-start-pcrel-overflow", "kernel", 10),
-    ("valid-matrix-v1-amd64", "libsframe-2.44", 1),
+    ("valid-matrix-v1-amd64", "libsframe-2.44", 1),   # several FDEs
     ("valid-matrix-v3-amd64", "llvm", 1),
 ])
 def test_refusal_reasons(sfv_bin, case, profile, reason):
