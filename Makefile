@@ -23,7 +23,11 @@ ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -Isrc
 LIB_SRCS := $(wildcard src/*.c)
 LIB_HDRS := $(wildcard src/*.h) src/sfv_rules.def
 CLI_SRCS := $(wildcard src/cli/*.c)
-CLI_HDRS := $(wildcard src/cli/*.h)
+CLI_HDRS := $(wildcard src/cli/*.h) $(wildcard src/fmt/*.h)
+# The printers (src/fmt): build/libsfvfmt.a, linked by the CLI, the
+# conformance adapter, the peer driver and the fuzzers.
+FMT_SRCS := $(wildcard src/fmt/*.c)
+FMT_OBJS := $(FMT_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
 LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
 LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
@@ -32,7 +36,7 @@ CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 .PHONY: all clean test test-unit test-asan test-clang test-py check-alloc \
         check-callgraph check-rules-doc rules-doc deps
 
-all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/sframe-validate
+all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/libsfvfmt.a $(BUILD)/sframe-validate
 
 $(BUILD)/obj/%.o: src/%.c $(LIB_HDRS) $(CLI_HDRS)
 	@mkdir -p $(dir $@)
@@ -49,8 +53,12 @@ $(BUILD)/libsfv.a: $(LIB_OBJS)
 $(BUILD)/libsfv.so: $(LIB_PIC_OBJS)
 	$(CC) -shared -Wl,-soname,libsfv.so.0 -o $@ $^
 
-$(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfv.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfv.a
+$(BUILD)/libsfvfmt.a: $(FMT_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
 # ---------------------------------------------------------------- tests
 

@@ -1,6 +1,6 @@
-/* fuzz_dump.c - the CLI printers (src/cli: --dump for objdump 2.40 and
- * 2.47 layouts, --format=canonical, --lookup) on accepted and rejected
- * input, each writing to an in-memory FILE.
+/* fuzz_dump.c - the printers (src/fmt: --dump for objdump 2.40 and 2.47
+ * layouts, --format=canonical, --lookup) on accepted and rejected input,
+ * each writing to an in-memory FILE.
  *
  * Invariants: no crash; return codes in their documented sets; output
  * bounded (linear in the input: at most DUMP_BYTES_PER_INPUT_BYTE bytes
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "fmt/fmt.h"
 #include "fuzz_helpers.h"
 
 #define DUMP_BYTES_PER_INPUT_BYTE 400u
@@ -70,12 +70,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   vma = fuzz_take(&bits, 2) ? 0 : fuzz_u64_at(data, size, 8);
 
   mo_open(&m);
-  rc = cli_dump_section(m.f, data, size, vma, fuzz_take(&bits, 2) ? 247 : 240);
-  FUZZ_ASSERT(rc == 0 || rc == 1, "dump returned %d", rc);
+  {
+    fmt_dump_opts opt;
+    uint64_t rows = 0;
+    opt.objdump_version = fuzz_take(&bits, 2) ? 247 : 240;
+    opt.vma = vma;
+    opt.max_rows = fmt_dump_default_rows(size);   /* the CLI's default cap */
+    rc = fmt_dump_section(m.f, data, size, &opt, &rows);
+    FUZZ_ASSERT(rc == 0 || rc == 1 || rc == 2, "dump returned %d", rc);
+    FUZZ_ASSERT(rc != 2 || rows > opt.max_rows, "capped at %llu of %llu rows",
+                (unsigned long long)opt.max_rows, (unsigned long long)rows);
+  }
   mo_close(&m, size, "dump");
 
   mo_open(&m);
-  rc = cli_canonical(m.f, data, size);
+  rc = fmt_canonical(m.f, data, size);
   FUZZ_ASSERT(rc == 0 || rc == 1, "canonical returned %d", rc);
   FUZZ_ASSERT(fflush(m.f) == 0, "fflush");
   FUZZ_ASSERT(rc == 0 || m.len == 0,
@@ -90,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (i == 0)
         pc = vma + 0x1000u;
       mo_open(&m);
-      rc = cli_lookup(m.f, &sec, pc, fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT);
+      rc = fmt_lookup(m.f, &sec, pc, fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT, NULL);
       FUZZ_ASSERT(rc == 0 || rc == 1, "lookup returned %d", rc);
       mo_close(&m, size, "lookup");
     }

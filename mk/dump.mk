@@ -1,8 +1,8 @@
-# --dump / --lookup (src/cli/dump.c, src/cli/lookup_cli.c): test driver,
+# --dump / --lookup (src/fmt/dump.c, src/fmt/lookup.c): test driver,
 # GNU libsframe peer programs and the test-dump target.
 #
-#   make dump-peers   build/peers/: sfv_driver (cli_dump_section and
-#                     cli_lookup on raw .sframe files), dump_ref_{sid,trixie,
+#   make dump-peers   build/peers/: sfv_driver (fmt_dump_section and
+#                     fmt_lookup of libsfvfmt.a on raw .sframe files), dump_ref_{sid,trixie,
 #                     bookworm} (libsframe's own dump_sframe), find_ref (sid
 #                     sframe_find_fre), find_ref_v1 (bookworm libsframe.so.0)
 #   make test-dump    tests/py/test_dump.py + tests/py/test_lookup.py
@@ -11,14 +11,13 @@
 # library path); bookworm's libsframe.so.0 (package libbinutils) by path.
 
 DUMP_PEERS := $(BUILD)/peers
-DUMP_CLI_OBJS := $(BUILD)/obj/cli/dump.o $(BUILD)/obj/cli/lookup_cli.o
 BOOKWORM_LIBSFRAME := /usr/lib/x86_64-linux-gnu/libsframe.so.0
 
 .PHONY: dump-peers test-dump
 
-$(DUMP_PEERS)/sfv_driver: tests/peers/sfv_driver.c $(DUMP_CLI_OBJS) $(BUILD)/libsfv.a
+$(DUMP_PEERS)/sfv_driver: tests/peers/sfv_driver.c $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc/cli -o $@ $< $(DUMP_CLI_OBJS) $(BUILD)/libsfv.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
 dump-peers: $(DUMP_PEERS)/sfv_driver
 	@scripts/install-deps.sh base peers

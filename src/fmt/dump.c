@@ -1,5 +1,6 @@
 /* dump.c - --dump: an SFrame section printed exactly as GNU objdump --sframe
- * prints it, from the "  Header :" line to the end.
+ * prints it, from the "  Header :" line to the end (fmt_dump_section), and
+ * objdump's per-file lines before it (fmt_dump_file_header).
  *
  * Layouts (objdump_version):
  *   240  binutils 2.40 (bookworm): SFrame v1 only.  One "Flags:" line where
@@ -16,13 +17,20 @@
  * dumps deterministically (it reads without bounds checks, asserts, and
  * prints stale data for unreadable FREs); otherwise nothing is printed and
  * the result is 1.
+ *
+ * Output bound: when FDEs share one FRE block, objdump prints the block
+ * once per FDE (O(FDEs x FREs) rows: a 22 KB input makes 35 MB).  The dump
+ * stops after opt->max_rows FRE rows (fmt_dump_default_rows: one per
+ * section byte, which a section without shared blocks never reaches) and
+ * returns 2; the caller says so on stderr.  Up to the cap, the text is
+ * objdump's.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "fmt.h"
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {
@@ -420,8 +428,10 @@ static uint64_t fde_vma(const sfv_section *sec, const sfv_fde *fde,
   return pc;
 }
 
-static void print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
-                      uint64_t vma, int layout) {
+/* Prints the FDE and up to *budget FRE rows (0 = no cap); returns 1 when
+ * the budget ran out before the FDE's last row. */
+static int print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
+                     uint64_t vma, int layout, uint64_t *budget, int capped) {
   uint8_t abi = sec->hdr.abi_arch;
   uint64_t pc = fde_vma(sec, fde, vma, layout);
   int mask = fde->pc_type == SFV_PC_MASK;
@@ -440,9 +450,14 @@ static void print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
           "CFA", "FP", "RA");
 
   if (sfv_fre_iter_init(&it, sec, fde, 0) != SFV_OK)
-    return;                                  /* excluded by the checks */
+    return 0;                                /* excluded by the checks */
   while (sfv_fre_next(&it, &fre) == SFV_OK) {
     dump_row row;
+    if (capped) {
+      if (*budget == 0)
+        return 1;
+      (*budget)--;
+    }
     uint64_t at = mask ? fre.start : wrap_add(pc, fre.start);
     if (layout == 240)
       dump_cells_240(sec, &fre, &row);
@@ -459,18 +474,70 @@ static void print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
             row.mangled ? "[s]" : "   ");
     dump_pad(out, strlen(row.ra) + 3, 13);
   }
+  return 0;
 }
 
-int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
-                     uint64_t vma, int objdump_version) {
+/* --------------------------------------------------------------- file */
+
+const char *fmt_bfd_name(const sfv_elf *e) {
+  int c64 = e->elf_class == 2, be = e->big_endian;
+  switch (e->e_machine) {
+  case 62: return c64 ? "elf64-x86-64" : "elf32-x86-64";
+  case 3: return "elf32-i386";
+  case 183:
+    if (c64)
+      return be ? "elf64-bigaarch64" : "elf64-littleaarch64";
+    return be ? "elf32-bigaarch64" : "elf32-littleaarch64";
+  case 22: return c64 ? "elf64-s390" : "elf32-s390";
+  default:
+    if (c64)
+      return be ? "elf64-big" : "elf64-little";
+    return be ? "elf32-big" : "elf32-little";
+  }
+}
+
+/* The path is quoted as all text output is (fmt_text_str): identical to
+ * objdump for every path without control bytes or invalid UTF-8. */
+void fmt_dump_file_header(FILE *out, const char *path, const sfv_elf *e) {
+  fputc('\n', out);
+  fmt_text_str(out, path);
+  fprintf(out, ":     file format %s\n\n", fmt_bfd_name(e));
+}
+
+void fmt_dump_section_title(FILE *out, const char *name) {
+  fputs("Contents of the SFrame section ", out);
+  fmt_text_str(out, name);
+  fputs(":\n", out);
+}
+
+uint64_t fmt_dump_default_rows(size_t size) {
+  return size < 65536u ? 65536u : (uint64_t)size;
+}
+
+/* FRE rows a full dump prints: the sum of the FDEs' FRE counts (every FDE
+ * iterates, checked by section_dumpable). */
+static uint64_t dump_rows(const sfv_section *sec) {
+  uint64_t rows = 0;
+  uint32_t i;
+  for (i = 0; i < sec->hdr.num_fdes; i++) {
+    sfv_fde fde;
+    if (sfv_fde_get(sec, i, &fde) == SFV_OK)
+      rows += fde.num_fres;
+  }
+  return rows;
+}
+
+int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
+                     const fmt_dump_opts *opt, uint64_t *total_rows) {
   sfv_section sec;
   uint32_t i;
   sfv_status st;
-  int layout = objdump_version;
+  int layout = opt->objdump_version;
+  uint64_t budget = opt->max_rows, rows;
+  int capped;
 
   if (layout != 240 && layout != 244 && layout != 247) {
-    fprintf(stderr, "sframe-validate: --dump: unknown objdump layout %d\n",
-            objdump_version);
+    fprintf(stderr, "sframe-validate: --dump: unknown objdump layout %d\n", layout);
     return 1;
   }
   st = sfv_open(&sec, data, size);
@@ -484,6 +551,10 @@ int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
             layout / 100, layout % 100, (unsigned)sec.hdr.version);
     return 1;
   }
+  rows = dump_rows(&sec);
+  if (total_rows != NULL)
+    *total_rows = rows;
+  capped = budget != 0 && rows > budget;
   print_header(out, &sec, layout);
   if (layout == 244 && sec.hdr.version == 1) {
     fputs("\n No further information can be displayed.  "
@@ -495,8 +566,11 @@ int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
     sfv_fde fde;
     if (sfv_fde_get(&sec, i, &fde) != SFV_OK)
       return 1;                              /* excluded by the checks */
-    print_fde(out, &sec, &fde, vma, layout);
+    if (print_fde(out, &sec, &fde, opt->vma, layout, &budget, capped)) {
+      fputc('\n', out);
+      return 2;
+    }
     fputc('\n', out);
   }
-  return 0;
+  return capped ? 2 : 0;
 }
