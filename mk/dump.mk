@@ -5,7 +5,9 @@
 #                     fmt_lookup of libsfvfmt.a on raw .sframe files), dump_ref_{sid,trixie,
 #                     bookworm} (libsframe's own dump_sframe), find_ref (sid
 #                     sframe_find_fre), find_ref_v1 (bookworm libsframe.so.0)
-#   make test-dump    tests/py/test_dump.py + tests/py/test_lookup.py
+#   make test-dump    tests/py/test_dump.py, test_lookup.py, test_dump_objdump.py
+#                     (the last builds odd files with each toolchain and
+#                     compares --dump with that toolchain's objdump)
 #
 # sid/trixie libsframe are linked statically (never their lib dir on the
 # library path); bookworm's libsframe.so.0 (package libbinutils) by path.
@@ -32,7 +34,8 @@ dump-peers: $(DUMP_PEERS)/sfv_driver
 
 test-dump: all dump-peers
 	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_PEERS=$(abspath $(DUMP_PEERS)) \
-	  $(PYTHON) -m pytest -q tests/py/test_dump.py tests/py/test_lookup.py
+	  $(PYTHON) -m pytest -q tests/py/test_dump.py tests/py/test_lookup.py \
+	  tests/py/test_dump_objdump.py
 
-# Not in TEST_TARGETS: `make test-py` already runs these two pytest files
+# Not in TEST_TARGETS: `make test-py` already runs these pytest files
 # (they build the peer programs through `make dump-peers` themselves).

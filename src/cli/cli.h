@@ -32,7 +32,11 @@ typedef struct cli_opts {
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */
-  const char *section_name;  /* --section=NAME; NULL = .sframe */
+  const char *section_name;  /* --section=NAME: the ELF SFrame section is
+                                the section of that name only (PROGBITS or
+                                SHT_GNU_SFRAME); NULL = by type or name
+                                .sframe, or PT_GNU_SFRAME.  --dump sets
+                                ".sframe" when not given (objdump's lookup). */
   int input_mode;            /* enum cli_input (--input=) */
   fmt_report rep;            /* validation report (MODE_CHECK, not canonical) */
   int lookups_done;          /* --lookup --format=json: objects printed */

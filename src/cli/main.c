@@ -284,6 +284,10 @@ int main(int argc, char **argv) {
     fmt_list_rules(stdout, o.format);
     return stdout_failed() ? 2 : 0;
   }
+  /* objdump --sframe finds its section by name only (default .sframe),
+   * never by type: --dump looks for the section the same way. */
+  if (o.mode == MODE_DUMP && o.section_name == NULL)
+    o.section_name = ".sframe";
   o.nfiles = argc - optind;
   if (o.nfiles <= 0) {
     fputs("sframe-validate: no input files\n", stderr);
