@@ -5,7 +5,10 @@
  * Invariants: no crash; return codes in their documented sets; output
  * bounded (linear in the input: at most DUMP_BYTES_PER_INPUT_BYTE bytes
  * per input byte plus a constant); canonical prints nothing when it
- * rejects; output never contains a NUL byte.
+ * rejects; output never contains a NUL byte.  The input's first bytes,
+ * taken as a path or symbol name: quoted text has no byte below 0x20 nor
+ * DEL and is valid UTF-8; the JSON string is valid UTF-8 with no raw
+ * control byte, and its path_bytes (when present) give the bytes back.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +61,44 @@ static FILE *quiet_stderr(void) {
   return saved;
 }
 
+/* Checks the text quoting and the JSON writer on name = data[0..n). */
+static void check_names(const uint8_t *data, size_t size) {
+  char name[257], *p;
+  size_t n = size < 256 ? size : 256, k;
+  memout m;
+  memcpy(name, data, n);
+  name[n] = '\0';
+  mo_open(&m);
+  fmt_text_str(m.f, name);
+  FUZZ_ASSERT(fclose(m.f) == 0, "fclose");
+  for (k = 0; k < m.len; k++)
+    FUZZ_ASSERT((unsigned char)m.buf[k] >= 0x20 && m.buf[k] != 0x7f,
+                "quoted text has byte 0x%02x", (unsigned char)m.buf[k]);
+  FUZZ_ASSERT(memchr(m.buf, '\0', m.len) == NULL && (m.len == 0 || fmt_utf8_valid(m.buf)),
+              "quoted text is not UTF-8");
+  free(m.buf);
+  mo_open(&m);
+  fmt_json_path(m.f, "{", "path", name);
+  fputc('}', m.f);
+  FUZZ_ASSERT(fclose(m.f) == 0, "fclose");
+  for (k = 0; k < m.len; k++)
+    FUZZ_ASSERT((unsigned char)m.buf[k] >= 0x20, "JSON has raw byte 0x%02x",
+                (unsigned char)m.buf[k]);
+  FUZZ_ASSERT(fmt_utf8_valid(m.buf), "JSON is not UTF-8");
+  p = strstr(m.buf, "\"path_bytes\":\"");
+  FUZZ_ASSERT((p != NULL) == !fmt_utf8_valid(name), "path_bytes present: %d", p != NULL);
+  if (p != NULL) {
+    p += 14;
+    for (k = 0; name[k] != '\0'; k++) {
+      unsigned v = 0;
+      FUZZ_ASSERT(sscanf(p + 2 * k, "%2x", &v) == 1 && v == (unsigned char)name[k],
+                  "path_bytes differ at %zu", k);
+    }
+    FUZZ_ASSERT(p[2 * k] == '"', "path_bytes too long");
+  }
+  free(m.buf);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FILE *saved_stderr = quiet_stderr();
   memout m;
@@ -66,6 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int rc;
   uint64_t vma;
 
+  check_names(data, size);
   bits.h = fuzz_hash(data, size);
   vma = fuzz_take(&bits, 2) ? 0 : fuzz_u64_at(data, size, 8);
 

@@ -270,3 +270,40 @@ def test_dump_rows_cap(sfv_bin, tmp_path):
     own.write_bytes(shared_block_section(1, 200))
     r = run(sfv_bin, "--dump", own)
     assert r.returncode == 0 and rows(r.stdout) == 200
+
+
+# ------------------------------------------------------------ property: any name
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NAME_BYTES = st.binary(min_size=1, max_size=40).map(
+    lambda b: b.replace(b"\0", b"_").replace(b"/", b"_")).filter(lambda b: b not in (b".", b".."))
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=NAME_BYTES)
+def test_any_file_name(sfv_bin, tmp_path, good, name):
+    """Any byte string as a file name: JSON is strict UTF-8 and gives the
+    bytes back; text output has no control byte; Python's own decoder
+    agrees with ours on which names are UTF-8."""
+    p = os.path.join(os.fsencode(tmp_path), b"n-" + name)
+    with open(p, "wb") as fh:
+        fh.write(good.read_bytes())
+    try:
+        doc = strict_json(run(sfv_bin, "--format=json", p).stdout)
+        f = doc["files"][0]
+        try:
+            p.decode("utf-8", errors="strict")
+            assert f["path"] == p.decode() and "path_bytes" not in f
+        except UnicodeDecodeError:
+            assert bytes.fromhex(f["path_bytes"]) == p
+            assert f["path"] == p.decode("utf-8", errors="replace") or "\ufffd" in f["path"]
+        text = run(sfv_bin, p).stdout
+        assert text.endswith(b"\n") and text.count(b"\n") == 1
+        assert not any(c < 0x20 or c == 0x7f for c in text[:-1])
+        text.decode("utf-8", errors="strict")
+        strict_json(run(sfv_bin, "--format=sarif", p).stdout)
+    finally:
+        os.unlink(p)
