@@ -232,7 +232,8 @@ int fmt_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format,
     found_json(out, sec, pc, &lk, path);
   else
     found_text(out, sec, pc, &lk);
-  return 0;
+  /* An FRE the validator rejects gives no valid rule: say so (exit 1). */
+  return lk.recovery_status != SFV_OK ? 1 : 0;
 }
 
 void fmt_lookup_unavailable(FILE *out, uint64_t pc, int format, const char *path,

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "report.h"
+#include "fmt_report.h"
 
 int fmt_report_init(fmt_report *r, int format, FILE *out, int quiet,
                     uint32_t max_diags) {
@@ -82,6 +82,27 @@ size_t fmt_diag_text(const fmt_file_info *fi, const sfv_diag *d, char *buf,
     len += (size_t)snprintf(buf + len, n - len, " (%s)", name);
   }
   return len;
+}
+
+void fmt_json_values(FILE *out, const sfv_diag *d) {
+  const int64_t v[3] = {d->found, d->expected, d->aux};
+  unsigned k, n = 0;
+  fputc('{', out);
+  for (k = 0; k < 3; k++) {
+    const sfv_slot_info *si = sfv_rule_slot(d->rule, k);
+    const char *nm;
+    if (si == NULL || si->name == NULL)
+      continue;
+    fputs(n++ ? "," : "", out);
+    fmt_json_str(out, si->name);
+    fputc(':', out);
+    nm = sfv_slot_value_name(si->kind, v[k]);
+    if (nm != NULL)
+      fmt_json_str(out, nm);
+    else
+      fprintf(out, "%lld", (long long)v[k]);
+  }
+  fputc('}', out);
 }
 
 uint64_t fmt_diag_file_offset(const fmt_file_info *fi, const sfv_diag *d) {

@@ -4,7 +4,7 @@
  * Streamed: begin() opens the document and end() closes it whatever happens
  * in between, so stdout holds one well-formed, strict UTF-8 document. */
 #include "fmt.h"
-#include "report.h"
+#include "fmt_report.h"
 
 static void json_i64_or_null(FILE *out, int64_t v) {
   if (v == SFV_NONE)
@@ -35,8 +35,10 @@ static void json_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
   json_i64_or_null(out, d->fde);
   fputs(",\"fre\":", out);
   json_i64_or_null(out, d->fre);
-  fprintf(out, ",\"found\":%lld,\"expected\":%lld,\"aux\":%lld,\"message\":",
+  fprintf(out, ",\"found\":%lld,\"expected\":%lld,\"aux\":%lld,\"values\":",
           (long long)d->found, (long long)d->expected, (long long)d->aux);
+  fmt_json_values(out, d);
+  fputs(",\"message\":", out);
   fmt_json_str(out, msg);
   fputc('}', out);
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "report.h"
+#include "fmt_report.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define TOOL_URI "https://sourceware.org/binutils/docs/sframe-spec.html"
@@ -91,6 +91,8 @@ static void sarif_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d
     fprintf(out, ",\"fde\":%lld", (long long)d->fde);
   if (d->fre != SFV_NONE)
     fprintf(out, ",\"fre\":%lld", (long long)d->fre);
+  fputs(",\"values\":", out);
+  fmt_json_values(out, d);
   fputs("}}", out);
 }
 

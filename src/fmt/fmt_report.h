@@ -1,4 +1,4 @@
-/* report.h - helpers shared by the report formats (private to src/fmt). */
+/* fmt_report.h - helpers shared by the report formats (private to src/fmt). */
 #ifndef SFV_FMT_REPORT_H
 #define SFV_FMT_REPORT_H
 
@@ -9,6 +9,10 @@
  * returns the length like snprintf.  Each format quotes or escapes it. */
 size_t fmt_diag_text(const fmt_file_info *fi, const sfv_diag *d, char *buf,
                      size_t n);
+/* {"<slot name>":value,...}: the diagnostic's values labelled by the rule's
+ * schema (src/sfv_schema.def; unused slots left out); a named-enum value
+ * prints as its name. */
+void fmt_json_values(FILE *out, const sfv_diag *d);
 /* The diagnostic's offset as a file offset (SARIF regions are file-relative). */
 uint64_t fmt_diag_file_offset(const fmt_file_info *fi, const sfv_diag *d);
 /* 1 when d->offset is a file offset (ELF container rules). */
