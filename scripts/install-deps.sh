@@ -9,6 +9,7 @@
 #   cross  aarch64 and s390x cross gcc + libc, libiberty-dev
 #   peers  private (never system-wide) Debian trixie and sid binutils, libsframe
 #          and llvm-22 under .deps/peers/, wrapper dirs and .deps/peers/peers.env
+#   bench  gnuplot-nox (make bench's chart), tcl (SQLite amalgamation), bc
 #   all    every group
 #
 # Idempotent and non-interactive. Stamp files in .deps/stamps/ make re-runs
@@ -30,7 +31,7 @@ log()  { printf 'install-deps: %s\n' "$*" >&2; }
 die()  { printf 'install-deps: ERROR: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-    sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -112,6 +113,7 @@ BASE_PKGS="gcc make pkg-config binutils python3-pytest python3-hypothesis"
 BASE_OPT="python3-jsonschema"
 CLANG_PKGS="clang-19 libclang-rt-19-dev llvm-19"
 FUZZ_PKGS="afl++"
+BENCH_PKGS="gnuplot-nox tcl bc"
 CROSS_PKGS="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross libiberty-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
 
 all_installed() { local p; for p in "$@"; do pkg_installed "$p" || return 1; done; }
@@ -141,6 +143,11 @@ do_fuzz() {
     do_clang
     group_apt fuzz "$FUZZ_PKGS"
     command -v afl-fuzz >/dev/null || die "fuzz: afl-fuzz not on PATH after install"
+}
+do_bench() {
+    group_apt bench "$BENCH_PKGS"
+    command -v gnuplot >/dev/null && command -v tclsh >/dev/null \
+        || die "bench: gnuplot/tclsh not on PATH after install"
 }
 do_cross() {
     group_apt cross "$CROSS_PKGS"
@@ -409,7 +416,7 @@ trixie: $TRIXIE_PKGS"
 
 # ---------------------------------------------------------------- main
 [ $# -gt 0 ] || usage
-want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0
+want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_bench=0
 for g in "$@"; do
     case $g in
         base) want_base=1 ;;
@@ -417,7 +424,8 @@ for g in "$@"; do
         fuzz) want_fuzz=1 ;;
         cross) want_cross=1 ;;
         peers) want_peers=1 ;;
-        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 ;;
+        bench) want_bench=1 ;;
+        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_bench=1 ;;
         -h|--help) usage ;;
         *) log "unknown group: $g"; usage ;;
     esac
@@ -428,6 +436,7 @@ mkdir -p "$STAMPS"
 [ $want_fuzz = 1 ] && do_fuzz
 [ $want_cross = 1 ] && do_cross
 [ $want_peers = 1 ] && do_peers
+[ $want_bench = 1 ] && do_bench
 if [ ${#INSTALLED_NOW[@]} -gt 0 ]; then
     log "installed: ${INSTALLED_NOW[*]}"
 else
