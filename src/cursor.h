@@ -41,19 +41,59 @@ static inline int cur_u8(sfv_cursor *c, uint8_t *v) {
   return 1;
 }
 
-/* n in {1,2,4,8}: unsigned load in the cursor's byte order. */
-static inline int cur_un(sfv_cursor *c, unsigned n, uint64_t *v) {
+/* Byte assemblies of 2, 4 and 8 bytes, written out so that compilers turn
+ * each into one load (plus a byte swap for the other byte order). */
+static inline uint32_t sfv_ld_le32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+         (uint32_t)p[3] << 24;
+}
+static inline uint32_t sfv_ld_be32(const uint8_t *p) {
+  return (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 |
+         (uint32_t)p[0] << 24;
+}
+
+/* n <= 8 (1, 2, 4 and 8 are the fast cases): unsigned load in the
+ * cursor's byte order. */
+__attribute__((always_inline)) static inline int cur_un(sfv_cursor *c,
+                                                        unsigned n,
+                                                        uint64_t *v) {
+  const uint8_t *p;
   uint64_t x = 0;
   unsigned i;
   if (!cur_has(c, n))
     return 0;
-  for (i = 0; i < n; i++) {
-    unsigned shift = c->big_endian ? 8u * (n - 1u - i) : 8u * i;
-    x |= (uint64_t)c->base[c->pos + i] << shift;
-  }
+  p = c->base + c->pos;
   c->pos += n;
-  *v = x;
+  if (n == 1) {
+    *v = p[0];
+  } else if (n == 2) {
+    *v = c->big_endian ? (uint64_t)((unsigned)p[0] << 8 | p[1])
+                       : (uint64_t)((unsigned)p[1] << 8 | p[0]);
+  } else if (n == 4) {
+    *v = c->big_endian ? sfv_ld_be32(p) : sfv_ld_le32(p);
+  } else if (n == 8) {
+    *v = c->big_endian
+             ? (uint64_t)sfv_ld_be32(p) << 32 | sfv_ld_be32(p + 4)
+             : (uint64_t)sfv_ld_le32(p + 4) << 32 | sfv_ld_le32(p);
+  } else {
+    for (i = 0; i < n; i++)
+      x |= (uint64_t)p[i] << (c->big_endian ? 8u * (n - 1u - i) : 8u * i);
+    *v = x;
+  }
   return 1;
+}
+
+/* Like cur_un at section offset `at`, without moving: for random access
+ * (binary search) inside the cursor's range. */
+__attribute__((always_inline)) static inline int cur_peek(const sfv_cursor *c,
+                                                          uint64_t at,
+                                                          unsigned n,
+                                                          uint64_t *v) {
+  sfv_cursor t = *c;
+  if (at > c->end)
+    return 0;
+  t.pos = at;
+  return cur_un(&t, n, v);
 }
 
 static inline int cur_u16(sfv_cursor *c, uint16_t *v) {

@@ -84,13 +84,11 @@ int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
   return SFV_OK;
 }
 
-sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
+sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size) {
   sfv_cursor c;
   uint16_t magic_le;
   uint8_t be = 0;
   int st;
-  uint32_t i;
-  int64_t prev = 0, max_end = INT64_MIN;
 
   if (sec == NULL || (data == NULL && size != 0))
     return SFV_E_ARG;
@@ -127,24 +125,65 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
     uint64_t fit = (size - sec->fde_base) / sec->fde_size;
     sec->fde_avail = fit < sec->hdr.num_fdes ? (uint32_t)fit : sec->hdr.num_fdes;
   }
+  return SFV_OK;
+}
 
+/* 1 when every FRE of f decodes (sfv_fre_next would never fail on it) and
+ * the FRE starts are non-decreasing; *budget (FRE bytes) pays for the
+ * reads, 0 when it runs out. */
+static int fres_ascending(const sfv_section *sec, const sfv_fde *f,
+                          uint64_t *budget) {
+  sfv_fre_iter it;
+  uint32_t start, prev = 0, len;
+  uint8_t info;
+  sfv_status st;
+  if (sfv_fre_iter_init(&it, sec, f, 0) != SFV_OK)
+    return f->num_fres == 0;
+  while ((st = sfv_fre_skip(&it, &start, &info, &len)) == SFV_OK) {
+    if (len > *budget || (it.next > 1 && start < prev))
+      return 0;
+    *budget -= len;
+    prev = start;
+  }
+  return st == SFV_END;
+}
+
+sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
+  sfv_status st = sfv_open_header(sec, data, size);
+  uint32_t i;
+  int64_t prev = 0, max_end = INT64_MIN;
+  uint64_t budget;
+
+  if (st != SFV_OK)
+    return st;
   /* Verified once, so lookups may binary-search and give the same answer
    * as a linear scan: starts non-decreasing, functions of nonzero size
    * disjoint (a start below the furthest end seen means nesting or
-   * overlap, where the binary search could miss the covering FDE). */
+   * overlap, where the binary search could miss the covering FDE).
+   * fres_sorted: every FRE decodes and each FDE's FRE starts are
+   * non-decreasing, so a lookup may stop at the first FRE past the PC and
+   * still give the answer (and status) of a full walk.  Work: one pass over
+   * the FDEs, FRE reads capped at the FRE sub-section's length (shared or
+   * overlapping blocks exhaust it: fres_sorted 0). */
   sec->fdes_sorted = 1;
-  for (i = 0; i < sec->fde_avail; i++) {
+  sec->fres_sorted = 1;
+  budget = sfv_fre_end(sec) > sec->fre_base ? sfv_fre_end(sec) - sec->fre_base : 0;
+  for (i = 0; i < sec->fde_avail && (sec->fdes_sorted || sec->fres_sorted); i++) {
     sfv_fde f;
     int64_t end;
-    if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE || !f.start_ok ||
-        __builtin_add_overflow(f.start, (int64_t)f.size, &end) ||
-        (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end)))) {
+    sfv_status fst = sfv_fde_get(sec, i, &f);
+    if (sec->fdes_sorted &&
+        (fst == SFV_E_RANGE || !f.start_ok ||
+         __builtin_add_overflow(f.start, (int64_t)f.size, &end) ||
+         (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end))))) {
       sec->fdes_sorted = 0;
-      break;
+    } else if (sec->fdes_sorted) {
+      prev = f.start;
+      if (f.size != 0 && end > max_end)
+        max_end = end;
     }
-    prev = f.start;
-    if (f.size != 0 && end > max_end)
-      max_end = end;
+    if (sec->fres_sorted && fst == SFV_OK && !fres_ascending(sec, &f, &budget))
+      sec->fres_sorted = 0;
   }
   return SFV_OK;
 }
@@ -262,17 +301,12 @@ sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
   return SFV_OK;
 }
 
-unsigned sfv_fre_addr_size(uint8_t fre_type) {
-  return fre_type == SFV_FRE_ADDR1 ? 1u
-         : fre_type == SFV_FRE_ADDR2 ? 2u
-         : fre_type == SFV_FRE_ADDR4 ? 4u
-                                     : 0u;
-}
-
 sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   sfv_cursor c;
   uint64_t v = 0;
   unsigned asz, k;
+  uint32_t len = 0;
+  sfv_status st;
   if (it == NULL || out == NULL || it->sec == NULL)
     return SFV_E_ARG;
   if (it->next >= it->count)
@@ -283,26 +317,24 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   *out = (sfv_fre){0};
   out->index = it->next;
   out->offset = it->pos;
-  cur_init(&c, it->sec->data, it->pos, it->limit, it->sec->big_endian);
-  if (it->pos > it->limit || !cur_un(&c, asz, &v) || !cur_u8(&c, &out->info))
-    return SFV_E_BOUNDS;
-  out->start = (uint32_t)v;
+  st = sfv_fre_head(it, asz, &out->start, &out->info, &len);
+  if (st != SFV_OK)
+    return st;
   out->base_reg = out->info & 1u;
   out->dw_count = (out->info >> 1) & 0xfu;
   out->dw_size_code = (out->info >> 5) & 3u;
   out->mangled_ra = (out->info >> 7) & 1u;
-  if (out->dw_size_code > 2)
-    return SFV_E_DATAWORD_SIZE;
   out->dw_size = (uint8_t)(1u << out->dw_size_code);
-  if (!cur_has(&c, (uint64_t)out->dw_count * out->dw_size))
-    return SFV_E_BOUNDS;
+  /* sfv_fre_head() checked that the data words are inside the limit. */
+  cur_init(&c, it->sec->data, it->pos + asz + 1u, it->limit,
+           it->sec->big_endian);
   for (k = 0; k < out->dw_count; k++) {
     (void)cur_un(&c, out->dw_size, &v);
     out->dw_raw[k] = (uint32_t)v;
     out->dw[k] = (int32_t)sfv_sext(v, out->dw_size);
   }
-  out->length = (uint32_t)(c.pos - it->pos);
-  it->pos = c.pos;
+  out->length = len;
+  it->pos += len;
   it->next++;
   return SFV_OK;
 }

@@ -8,6 +8,7 @@
  * rep_size; MASK v1: (offset & start) == start).
  */
 #include "sfv.h"
+#include "cursor.h"
 #include "internal.h"
 
 static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
@@ -17,27 +18,68 @@ static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
   return pc >= *start && pc - *start < f->size;
 }
 
-/* Sorted FDEs: last index with start <= pc, then back over zero-size
- * FDEs (the only ones a valid section may interleave). */
+/* Section-relative resolved start of FDE i from its start field alone
+ * (the binary search reads nothing else): the field is n bytes (4 or 8),
+ * PC-relative when pcrel.  0 when the field cannot be read or resolving it
+ * overflows (sfv_open() then never sets fdes_sorted). */
+__attribute__((always_inline)) static inline int
+probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, unsigned n,
+            int pcrel, int64_t *start) {
+  uint64_t off = sec->fde_base + (uint64_t)i * sec->fde_size, v = 0;
+  if (!cur_peek(c, off, n, &v))
+    return 0;
+  *start = n == 8 ? sfv_sext(v, 8) : sfv_sext(v, 4);
+  return !pcrel || !__builtin_add_overflow(*start, (int64_t)off, start);
+}
+
+/* Branch-free binary search: the greatest index in [0, n) whose start
+ * (probe_start) is <= rel, found in log2(n) probes whatever the answer;
+ * -1 when there is none or a probe fails.  Inlined per field width, so
+ * every probe is a bounds check, a load and a compare. */
+__attribute__((always_inline)) static inline int64_t
+search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
+              int64_t rel, unsigned n, int pcrel) {
+  uint32_t base = 0;
+  int64_t s;
+  while (len > 1) {
+    uint32_t half = len / 2;
+    if (!probe_start(sec, c, base + half, n, pcrel, &s))
+      return -1;
+    base = s <= rel ? base + half : base;
+    len -= half;
+  }
+  if (!probe_start(sec, c, base, n, pcrel, &s) || s > rel)
+    return -1;
+  return base;
+}
+
+/* Sorted FDEs: last index whose target start vma + start <= pc, then back
+ * over zero-size FDEs (the only ones a valid section may interleave).  The
+ * comparison is made section-relative, start <= pc - vma, with pc - vma
+ * clamped into int64 (exact: every start is an int64). */
 static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
                            uint64_t *start) {
-  uint32_t lo = 0, hi = sec->fde_avail; /* answer in [lo, hi) */
-  int64_t i;
+  int pcrel = sec->hdr.version >= 2 &&
+              (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
+  int64_t rel, i;
+  sfv_cursor c;
   if (sec->fde_avail == 0)
     return 0;
-  while (hi - lo > 1) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    sfv_fde f;
-    uint64_t a;
-    (void)sfv_fde_get(sec, mid, &f);
-    /* A start below address 0 (vma + start < 0) is below every pc. */
-    if (sfv_fde_func_start(sec, &f, &a) == SFV_OK ? a <= pc
-                                                  : f.start_ok && f.start < 0)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  for (i = lo; i >= 0; i--) {
+  if (pc >= sec->vma)
+    rel = pc - sec->vma > (uint64_t)INT64_MAX ? INT64_MAX
+                                              : (int64_t)(pc - sec->vma);
+  else if (sec->vma - pc - 1u > (uint64_t)INT64_MAX)
+    return 0; /* below every representable start */
+  else
+    rel = -(int64_t)(sec->vma - pc - 1u) - 1;
+  cur_init(&c, sec->data, sec->fde_base, sec->size, sec->big_endian);
+  if (sec->hdr.version == 3)
+    i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel);
+  else if (pcrel)
+    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 1);
+  else
+    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 0);
+  for (; i >= 0; i--) {
     (void)sfv_fde_get(sec, (uint32_t)i, out);
     if (fde_contains(sec, out, pc, start))
       return 1;
@@ -75,11 +117,44 @@ sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
   return SFV_OK;
 }
 
-sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
+/* The FRE of f that applies at offset off (see the answer definition):
+ * FRE headers only (start, info, length); with sec->fres_sorted the walk
+ * stops at the first FRE past off.  *at is an iterator positioned on the
+ * answer.  Statuses as a full walk with sfv_fre_next() would give. */
+static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
+                              uint64_t off, int mask_v1, sfv_fre_iter *at) {
   sfv_fre_iter it;
-  sfv_fre fre;
+  uint32_t start, len;
+  uint8_t info;
+  int found = 0;
+  int early = sec->fres_sorted && !mask_v1;
+  sfv_status st = sfv_fre_iter_init(&it, sec, f, 0);
+  if (st != SFV_OK)
+    return st;
+  for (;;) {
+    uint64_t pos = it.pos;
+    uint32_t next = it.next;
+    st = sfv_fre_skip(&it, &start, &info, &len);
+    if (st == SFV_END)
+      break;
+    if (st != SFV_OK)
+      return st;
+    if (mask_v1 ? (off & start) == start : start <= off) {
+      *at = it;
+      at->pos = pos;
+      at->next = next;
+      found = 1;
+    } else if (early) {
+      break;
+    }
+  }
+  return found ? SFV_OK : SFV_E_NOT_FOUND;
+}
+
+sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
+  sfv_fre_iter at;
   uint64_t off;
-  int found = 0, mask_v1 = 0;
+  int mask_v1 = 0;
   sfv_status st;
 
   if (sec == NULL || out == NULL)
@@ -98,28 +173,17 @@ sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
     else
       off %= out->fde.rep_size;
   }
-  st = sfv_fre_iter_init(&it, sec, &out->fde, 0);
+  st = find_fre_in(sec, &out->fde, off, mask_v1, &at);
   if (st != SFV_OK)
     return st;
-  for (;;) {
-    sfv_status s = sfv_fre_next(&it, &fre);
-    int match;
-    if (s == SFV_END)
-      break;
-    if (s != SFV_OK)
-      return s;
-    match = mask_v1 ? (off & fre.start) == fre.start : fre.start <= off;
-    if (match) {
-      out->fre = fre;
-      found = 1;
-    }
-  }
-  if (!found)
-    return SFV_E_NOT_FOUND;
+  /* The one FRE returned is decoded in full, and interpreted once. */
+  if ((st = sfv_fre_next(&at, &out->fre)) != SFV_OK)
+    return st;
   if (out->fde.pc_type == SFV_PC_MASK)
     out->fre_start = out->fre.start;
   else if (!sfv_addr_add(out->func_start, out->fre.start, &out->fre_start))
     return SFV_E_OVERFLOW;
-  out->recovery_status = sfv_fre_recovery(sec, &out->fde, &out->fre, &out->recovery);
+  out->recovery_status =
+      sfv_fre_recovery(sec, &out->fde, &out->fre, &out->recovery);
   return SFV_OK;
 }

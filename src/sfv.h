@@ -115,6 +115,9 @@ typedef struct sfv_section {
   uint8_t fdes_sorted;       /* verified: resolved starts non-decreasing and
                                 functions disjoint (binary search exact) */
   uint64_t vma;              /* address of the section; see sfv_set_vma() */
+  uint8_t fres_sorted;       /* verified: every FRE decodes and each FDE's FRE
+                                starts are non-decreasing (lookup stops at
+                                the first FRE past the PC) */
 } sfv_section;
 
 typedef struct sfv_fde {
