@@ -7,6 +7,8 @@
  * applies (INC: start <= pc - func_start; MASK v2/v3 on the offset modulo
  * rep_size; MASK v1: (offset & start) == start).
  */
+#include <string.h>
+
 #include "sfv.h"
 #include "cursor.h"
 #include "internal.h"
@@ -151,6 +153,16 @@ static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
   return found ? SFV_OK : SFV_E_NOT_FOUND;
 }
 
+/* Zeroes what sfv_find_fre() has not filled when it fails after the FDE
+ * (the contract: *out zero but for what was found). */
+static sfv_status fail_after_fde(sfv_lookup *out, sfv_status st) {
+  memset(&out->fre, 0, sizeof out->fre);
+  memset(&out->recovery, 0, sizeof out->recovery);
+  out->fre_start = 0;
+  out->recovery_status = SFV_OK;
+  return st;
+}
+
 sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
   sfv_fre_iter at;
   uint64_t off;
@@ -159,30 +171,37 @@ sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
 
   if (sec == NULL || out == NULL)
     return SFV_E_ARG;
-  *out = (sfv_lookup){0};
+  /* *out is filled part by part (each part zeroed or set in full by its
+   * decoder); zeroing all of it up front costs more than the search. */
+  out->fde = (sfv_fde){0};
+  out->func_start = 0;
   st = sfv_find_fde(sec, pc, &out->fde, &out->func_start);
   if (st != SFV_OK)
-    return st;
+    return fail_after_fde(out, st);
 
   off = pc - out->func_start;
   if (out->fde.pc_type == SFV_PC_MASK) {
     if (sec->hdr.version == 1)
       mask_v1 = 1;
     else if (out->fde.rep_size == 0)
-      return SFV_E_NOT_FOUND;
+      return fail_after_fde(out, SFV_E_NOT_FOUND);
     else
       off %= out->fde.rep_size;
   }
   st = find_fre_in(sec, &out->fde, off, mask_v1, &at);
   if (st != SFV_OK)
-    return st;
+    return fail_after_fde(out, st);
   /* The one FRE returned is decoded in full, and interpreted once. */
   if ((st = sfv_fre_next(&at, &out->fre)) != SFV_OK)
-    return st;
+    return fail_after_fde(out, st);
   if (out->fde.pc_type == SFV_PC_MASK)
     out->fre_start = out->fre.start;
-  else if (!sfv_addr_add(out->func_start, out->fre.start, &out->fre_start))
+  else if (!sfv_addr_add(out->func_start, out->fre.start, &out->fre_start)) {
+    sfv_fre keep = out->fre;
+    (void)fail_after_fde(out, SFV_OK);
+    out->fre = keep; /* as before: the FRE stays, the rest is zero */
     return SFV_E_OVERFLOW;
+  }
   out->recovery_status =
       sfv_fre_recovery(sec, &out->fde, &out->fre, &out->recovery);
   return SFV_OK;

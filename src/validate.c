@@ -354,7 +354,8 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, budget *b) {
       b->left -= cur.length;
     }
     check_fre(v, f, &cur, have_prev ? &prev : NULL);
-    prev = cur;
+    prev.start = cur.start; /* all check_fre reads of prev */
+    prev.index = cur.index;
     have_prev = 1;
   }
   return it.pos;
@@ -775,7 +776,10 @@ static void check_fdes(vctx *v) {
   }
   if (v->em.stop)
     return;
-  if (spans != NULL || pa.blocks_ascending)
+  /* Blocks already in FRE-sub-section order need no sort (same walk). */
+  if (pa.blocks_ascending)
+    check_blocks_ordered(v, &pa, NULL);
+  else if (spans != NULL)
     check_blocks_ordered(v, &pa, spans);
   else
     check_blocks_fallback(v, &pa);
@@ -839,7 +843,7 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   v.sec.size = size; /* report() clips offsets to it before sfv_open */
   if (!check_preamble(&v, data, size))
     return SFV_OK;
-  if (sfv_open(&v.sec, data, size) != SFV_OK)
+  if (sfv_open_header(&v.sec, data, size) != SFV_OK)
     return SFV_OK; /* unreachable: the preamble checks mirror sfv_open */
   res->decoded = 1;
   check_header(&v);

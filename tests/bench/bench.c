@@ -6,7 +6,8 @@
  * INPUT is an ELF file (its SFrame section at its real address: sh_addr of
  * .sframe, or p_vaddr of PT_GNU_SFRAME) or a raw section, optionally
  * FILE@VMA.  Per input, each operation is timed REPS times (every
- * repetition a loop of at least ~20 ms) and reported as min and median:
+ * repetition a loop of at least ~20 ms of this thread's CPU time) and
+ * reported as min and median:
  *   validate      sfv_validate with scratch / without scratch (diagnostics
  *                 delivered to a counting callback, default cap 1000)
  *   walk          libsfv sfv_open + every FDE + every FRE (like for like)
@@ -368,7 +369,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
   free(scratch);
 }
 
-/* -p OP N INPUT: only OP (validate, walk, lookup), N times, untimed: for
+/* -p OP N INPUT: only OP (validate, walk, lookup, ls-lookup), N times, untimed: for
  * profilers (perf record, valgrind --tool=callgrind). */
 static int profile(const char *op, long n, const char *arg) {
   input in;
@@ -395,6 +396,16 @@ static int profile(const char *op, long n, const char *arg) {
     for (k = 0; k < n; k++)
       op_sfv_lookup(&j);
     printf("%llu found\n", (unsigned long long)j.found);
+    free(pcs);
+  } else if (strcmp(op, "ls-lookup") == 0 && ls47_available()) {
+    uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
+    ljob j = {&sec, ls47_open(in.data, in.size), ls47_find, pcs,
+              make_pcs(&sec, pcs), in.vma, 0};
+    for (k = 0; k < n && j.ls != NULL; k++)
+      op_ls_lookup(&j);
+    printf("%llu found\n", (unsigned long long)j.found);
+    if (j.ls != NULL)
+      ls47_close(j.ls);
     free(pcs);
   } else {
     return 2;

@@ -1,4 +1,4 @@
-/* bench_util.c - timing (CLOCK_MONOTONIC, min and median of repetitions),
+/* bench_util.c - timing (thread CPU time, min and median of repetitions),
  * the machine line and file reading for the bench. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -8,9 +8,11 @@
 
 #include "bench_util.h"
 
+/* CPU time of this thread, not wall-clock: on a machine shared with other
+ * jobs the time spent descheduled is not the code's. */
 static double now(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -90,9 +92,10 @@ void bench_print_machine(void) {
          "gcc "
 #endif
          "%s\n", line, model, cpus, __VERSION__);
-  printf("Times are per call: min and median of the repetitions; ratios compare "
-         "numbers from this run only (shared machine: absolute numbers vary "
-         "between runs).\n");
+  printf("Times are this thread's CPU time per call (CLOCK_THREAD_CPUTIME_ID): min "
+         "and median of the repetitions.\nRatios compare numbers from this run "
+         "only (shared machine: caches and frequency are shared, absolute numbers "
+         "vary between runs).\n");
 }
 
 unsigned char *bench_slurp(const char *path, size_t *n) {
