@@ -52,34 +52,35 @@ static inline uint32_t sfv_ld_be32(const uint8_t *p) {
          (uint32_t)p[0] << 24;
 }
 
-/* n <= 8 (1, 2, 4 and 8 are the fast cases): unsigned load in the
- * cursor's byte order. */
+/* n <= 8 bytes at p in the given byte order (1, 2, 4 and 8 are the fast
+ * cases).  Only for the cursor functions below, after their bounds check. */
+__attribute__((always_inline)) static inline uint64_t
+sfv_ld(const uint8_t *p, unsigned n, uint8_t big_endian) {
+  uint64_t x = 0;
+  unsigned i;
+  if (n == 1)
+    return p[0];
+  if (n == 2)
+    return big_endian ? (uint64_t)((unsigned)p[0] << 8 | p[1])
+                      : (uint64_t)((unsigned)p[1] << 8 | p[0]);
+  if (n == 4)
+    return big_endian ? sfv_ld_be32(p) : sfv_ld_le32(p);
+  if (n == 8)
+    return big_endian ? (uint64_t)sfv_ld_be32(p) << 32 | sfv_ld_be32(p + 4)
+                      : (uint64_t)sfv_ld_le32(p + 4) << 32 | sfv_ld_le32(p);
+  for (i = 0; i < n; i++)
+    x |= (uint64_t)p[i] << (big_endian ? 8u * (n - 1u - i) : 8u * i);
+  return x;
+}
+
+/* n <= 8: unsigned load in the cursor's byte order. */
 __attribute__((always_inline)) static inline int cur_un(sfv_cursor *c,
                                                         unsigned n,
                                                         uint64_t *v) {
-  const uint8_t *p;
-  uint64_t x = 0;
-  unsigned i;
   if (!cur_has(c, n))
     return 0;
-  p = c->base + c->pos;
+  *v = sfv_ld(c->base + c->pos, n, c->big_endian);
   c->pos += n;
-  if (n == 1) {
-    *v = p[0];
-  } else if (n == 2) {
-    *v = c->big_endian ? (uint64_t)((unsigned)p[0] << 8 | p[1])
-                       : (uint64_t)((unsigned)p[1] << 8 | p[0]);
-  } else if (n == 4) {
-    *v = c->big_endian ? sfv_ld_be32(p) : sfv_ld_le32(p);
-  } else if (n == 8) {
-    *v = c->big_endian
-             ? (uint64_t)sfv_ld_be32(p) << 32 | sfv_ld_be32(p + 4)
-             : (uint64_t)sfv_ld_le32(p + 4) << 32 | sfv_ld_le32(p);
-  } else {
-    for (i = 0; i < n; i++)
-      x |= (uint64_t)p[i] << (c->big_endian ? 8u * (n - 1u - i) : 8u * i);
-    *v = x;
-  }
   return 1;
 }
 
@@ -89,11 +90,10 @@ __attribute__((always_inline)) static inline int cur_peek(const sfv_cursor *c,
                                                           uint64_t at,
                                                           unsigned n,
                                                           uint64_t *v) {
-  sfv_cursor t = *c;
-  if (at > c->end)
+  if (at > c->end || n > c->end - at)
     return 0;
-  t.pos = at;
-  return cur_un(&t, n, v);
+  *v = sfv_ld(c->base + at, n, c->big_endian);
+  return 1;
 }
 
 static inline int cur_u16(sfv_cursor *c, uint16_t *v) {

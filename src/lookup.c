@@ -119,6 +119,32 @@ sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
   return SFV_OK;
 }
 
+/* fres_sorted sections: sfv_open() walked every FRE (all decode, starts
+ * ascending), so the walk reads start addresses and info bytes only, still
+ * through the cursor, and stops at the first FRE past off.  asz is a
+ * constant per inlined copy.  *pos and *idx: the answer; 0 when none. */
+__attribute__((always_inline)) static inline int
+walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
+            unsigned asz, uint64_t *pos, uint32_t *idx) {
+  sfv_cursor c;
+  uint64_t v = 0;
+  uint32_t k;
+  uint8_t info;
+  int found = 0;
+  cur_init(&c, sec->data, f->fres_offset, sfv_fre_end(sec), sec->big_endian);
+  for (k = 0; k < f->num_fres; k++) {
+    uint64_t here = c.pos;
+    if (!cur_un(&c, asz, &v) || !cur_u8(&c, &info) || v > off)
+      break;
+    *pos = here;
+    *idx = k;
+    found = 1;
+    if (!cur_skip(&c, (uint64_t)((info >> 1) & 0xfu) << ((info >> 5) & 3u)))
+      break;
+  }
+  return found;
+}
+
 /* The FRE of f that applies at offset off (see the answer definition):
  * FRE headers only (start, info, length); with sec->fres_sorted the walk
  * stops at the first FRE past off.  *at is an iterator positioned on the
@@ -126,31 +152,40 @@ sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
 static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
                               uint64_t off, int mask_v1, sfv_fre_iter *at) {
   sfv_fre_iter it;
-  uint32_t start, len;
+  uint32_t start, len, idx = 0;
   uint8_t info;
+  uint64_t pos = 0;
   int found = 0;
-  int early = sec->fres_sorted && !mask_v1;
   sfv_status st = sfv_fre_iter_init(&it, sec, f, 0);
   if (st != SFV_OK)
     return st;
-  for (;;) {
-    uint64_t pos = it.pos;
-    uint32_t next = it.next;
-    st = sfv_fre_skip(&it, &start, &info, &len);
-    if (st == SFV_END)
-      break;
-    if (st != SFV_OK)
-      return st;
-    if (mask_v1 ? (off & start) == start : start <= off) {
-      *at = it;
-      at->pos = pos;
-      at->next = next;
-      found = 1;
-    } else if (early) {
-      break;
+  if (sec->fres_sorted && !mask_v1) {
+    unsigned asz = sfv_fre_addr_size(f->fre_type);
+    found = asz == 1   ? walk_sorted(sec, f, off, 1, &pos, &idx)
+            : asz == 2 ? walk_sorted(sec, f, off, 2, &pos, &idx)
+                       : walk_sorted(sec, f, off, 4, &pos, &idx);
+  } else {
+    for (;;) {
+      uint64_t here = it.pos;
+      uint32_t next = it.next;
+      st = sfv_fre_skip(&it, &start, &info, &len);
+      if (st == SFV_END)
+        break;
+      if (st != SFV_OK)
+        return st;
+      if (mask_v1 ? (off & start) == start : start <= off) {
+        pos = here;
+        idx = next;
+        found = 1;
+      }
     }
   }
-  return found ? SFV_OK : SFV_E_NOT_FOUND;
+  if (!found)
+    return SFV_E_NOT_FOUND;
+  *at = it;
+  at->pos = pos;
+  at->next = idx;
+  return SFV_OK;
 }
 
 /* Zeroes what sfv_find_fre() has not filled when it fails after the FDE

@@ -364,7 +364,9 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
       free(scratch);
       return;
     }
-    if (have47) {
+    /* The reader of the binutils that wrote the section: 2.44 for v1 and
+     * for v2 without the PC-relative flag, when it reads them. */
+    if (have47 && !(have44 && ver == 2)) {
       lt.ls = ls47_open(in->data, in->size);
       lt.ls_find = ls47_find;
       peer = "sframe_find_fre 2.47";
@@ -397,7 +399,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
               s_lo.min / (double)npcs * 1e9, s_lo.med / (double)npcs * 1e9,
               have_lt ? s_lt.min / (double)npcs * 1e9 : 0.0);
     if (lt.ls != NULL)
-      (have47 ? ls47_close : ls44_close)(lt.ls);
+      (lt.ls_find == ls47_find ? ls47_close : ls44_close)(lt.ls);
     free(pcs);
   }
   free(scratch);
