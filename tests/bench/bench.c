@@ -334,6 +334,17 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
     bench_row("libsframe 2.44 decode+walk", &s_44, mb);
   else
     printf("  %-28s %s\n", "libsframe 2.44 decode+walk", peer_state(ls44_available(), p44));
+  if (vs.res.errors + vs.res.warnings + vs.res.notes > SFV_DEFAULT_MAX_DIAGS) {
+    /* Every diagnostic delivered, none suppressed: the cost of reporting. */
+    vjob vu = vs;
+    bstat s_vu;
+    vu.opt.max_diags = UINT32_MAX;
+    s_vu = bench_time(op_validate, &vu, quick);
+    bench_row("validate (all diags, scratch)", &s_vu, mb);
+    printf("  %-28s %.1f ns per diagnostic delivered\n", "",
+           (s_vu.min - s_vs.min) * 1e9 /
+               (double)(vs.res.errors + vs.res.warnings + vs.res.notes));
+  }
   if (have47)
     printf("  ratio validate(scratch) vs 2.47 walk: %.2fx (min) %.2fx (median)\n",
            s_47.min / s_vs.min, s_47.med / s_vs.med);
