@@ -6,9 +6,8 @@
 #include <stddef.h>
 #include "sfv.h"
 #include "cursor.h"
+#include "spec.h"
 
-/* FDE entry size for a version (0 if unknown). */
-unsigned sfv_fde_size_for(uint8_t version);
 /* Byte order from the magic: SFV_OK, SFV_E_TRUNCATED or SFV_E_MAGIC.
  * magic_as_le receives the first two bytes as a little-endian value. */
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
@@ -20,13 +19,6 @@ int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out);
 /* sfv_open() without the FDE/FRE order scans (fdes_sorted and fres_sorted
  * stay 0): for the validator, which checks order itself. */
 sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size);
-/* Bytes of an FRE start address for an FRE type (0 if undefined). */
-static inline unsigned sfv_fre_addr_size(uint8_t fre_type) {
-  return fre_type == SFV_FRE_ADDR1 ? 1u
-         : fre_type == SFV_FRE_ADDR2 ? 2u
-         : fre_type == SFV_FRE_ADDR4 ? 4u
-                                     : 0u;
-}
 
 /* The FRE at it->pos (asz: its start address size): start address, info
  * byte and total length, with the checks sfv_fre_next() makes, in its
@@ -42,10 +34,10 @@ sfv_fre_head(const sfv_fre_iter *it, unsigned asz, uint32_t *start,
   if (it->pos > it->limit || !cur_un(&c, asz, &v) || !cur_u8(&c, info))
     return SFV_E_BOUNDS;
   *start = (uint32_t)v;
-  code = (*info >> 5) & 3u;
-  if (code > 2)
+  code = sfv_fre_info_size_code(*info);
+  if (code > SFV_DW_SIZE_CODE_MAX)
     return SFV_E_DATAWORD_SIZE;
-  cnt = (*info >> 1) & 0xfu;
+  cnt = sfv_fre_info_count(*info);
   if (!cur_has(&c, (uint64_t)cnt << code))
     return SFV_E_BOUNDS;
   *len = asz + 1u + (cnt << code);
@@ -82,7 +74,10 @@ typedef struct sfv_emitter {
   int stop;
 } sfv_emitter;
 
-/* Fills *d from the rule table; 0 when the rule id is unknown. */
+/* Fills *d from the rule table; 0 when the rule id is unknown.  The typed
+ * path is SFV_FIND (report.h): this untyped constructor is what SFV_FIND's
+ * sinks use, and TRANSITIONALLY the ELF checks (src/elf*.c) until their
+ * call sites use SFV_FIND too. */
 int sfv_diag_make(sfv_diag *d, sfv_rule_id rule, uint64_t off, int64_t fde,
                   int64_t fre, int64_t found, int64_t expected, int64_t aux);
 /* Adds d to the severity counters. */

@@ -27,7 +27,7 @@ static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
 __attribute__((always_inline)) static inline int
 probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, unsigned n,
             int pcrel, int64_t *start) {
-  uint64_t off = sec->fde_base + (uint64_t)i * sec->fde_size, v = 0;
+  uint64_t off = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size, v = 0;
   if (!cur_peek(c, off, n, &v))
     return 0;
   *start = n == 8 ? sfv_sext(v, 8) : sfv_sext(v, 4);
@@ -43,7 +43,7 @@ search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
               int64_t rel, unsigned n, int pcrel) {
   uint32_t base = 0;
   int64_t s;
-  const uint8_t *idx = c->base + sec->fde_base;
+  const uint8_t *idx = c->base + sec->priv.fde_base;
   while (len > 1) {
     uint32_t half = len / 2, l1 = len - half, h1 = l1 / 2;
     uint32_t h2 = (l1 - h1) / 2;
@@ -51,12 +51,12 @@ search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
      * one is compared: the branch-free search cannot speculate, so on
      * sections larger than the caches this overlaps the misses (hints
      * only: nothing is read; every candidate is below fde_avail). */
-    __builtin_prefetch(idx + (uint64_t)(base + h1) * sec->fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + half + h1) * sec->fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + h2) * sec->fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + h1 + h2) * sec->fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + half + h2) * sec->fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + half + h1 + h2) * sec->fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + h1) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + half + h1) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + h2) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + h1 + h2) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + half + h2) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + half + h1 + h2) * sec->priv.fde_size);
     if (!probe_start(sec, c, base + half, n, pcrel, &s))
       return -1;
     base = s <= rel ? base + half : base;
@@ -86,7 +86,7 @@ static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
     return 0; /* below every representable start */
   else
     rel = -(int64_t)(sec->vma - pc - 1u) - 1;
-  cur_init(&c, sec->data, sec->fde_base, sec->size, sec->big_endian);
+  cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
   if (sec->hdr.version == 3)
     i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel);
   else if (pcrel)
@@ -123,9 +123,9 @@ static int find_fde_linear(const sfv_section *sec, uint64_t pc, sfv_fde *out,
 sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
                         uint64_t *func_start) {
   if (sec == NULL || out == NULL || func_start == NULL || sec->data == NULL ||
-      sec->fde_size == 0)
+      sec->priv.fde_size == 0)
     return SFV_E_ARG;
-  if (!(sec->fdes_sorted ? find_fde_sorted(sec, pc, out, func_start)
+  if (!(sec->priv.fdes_sorted ? find_fde_sorted(sec, pc, out, func_start)
                          : find_fde_linear(sec, pc, out, func_start)))
     return SFV_E_NOT_FOUND;
   return SFV_OK;
@@ -158,7 +158,7 @@ walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
 }
 
 /* The FRE of f that applies at offset off (see the answer definition):
- * FRE headers only (start, info, length); with sec->fres_sorted the walk
+ * FRE headers only (start, info, length); with sec->priv.fres_sorted the walk
  * stops at the first FRE past off.  *at is an iterator positioned on the
  * answer.  Statuses as a full walk with sfv_fre_next() would give. */
 static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
@@ -171,7 +171,7 @@ static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
   sfv_status st = sfv_fre_iter_init(&it, sec, f, 0);
   if (st != SFV_OK)
     return st;
-  if (sec->fres_sorted && !mask_v1) {
+  if (sec->priv.fres_sorted && !mask_v1) {
     unsigned asz = sfv_fre_addr_size(f->fre_type);
     found = asz == 1   ? walk_sorted(sec, f, off, 1, &pos, &idx)
             : asz == 2 ? walk_sorted(sec, f, off, 2, &pos, &idx)

@@ -319,7 +319,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
          "%s; diagnostics: %u errors %u warnings %u notes\n",
          in->path, ver, in->size, sec.fde_avail, (unsigned long long)ws.fres,
          (unsigned long long)in->vma,
-         sec.fdes_sorted ? "sorted+disjoint (binary search)" : "not sorted (linear lookup)",
+         sfv_fdes_verified_sorted(&sec) ? "sorted+disjoint (binary search)" : "not sorted (linear lookup)",
          vs.res.errors, vs.res.warnings, vs.res.notes);
   printf("  %-28s %10s %10s %12s %12s\n", "operation", "min", "median",
          "MB/s(min)", "MB/s(med)");
@@ -391,7 +391,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
     found = lo.found;
     s_lo = bench_time(op_sfv_lookup, &lo, quick);
     printf("  lookup, %zu PCs (%s search): sfv_find_fre %.1f ns min, %.1f ns median, "
-           "%.1f%% found\n", npcs, sec.fdes_sorted ? "binary" : "linear",
+           "%.1f%% found\n", npcs, sfv_fdes_verified_sorted(&sec) ? "binary" : "linear",
            s_lo.min / (double)npcs * 1e9, s_lo.med / (double)npcs * 1e9,
            100.0 * (double)found / (double)npcs);
     if (have_lt) {
