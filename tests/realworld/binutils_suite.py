@@ -308,6 +308,51 @@ class Runner:
             self.result(rec["test"], "sid", "-", "built")
 
 
+def libsframe_programs(runner, src, work):
+    """Build libsframe's own test programs (decode, encode, find) against
+    sid's libsframe.a with a DejaGnu stand-in, run them in their data
+    directory, and capture every section they encode or decode
+    (libsframe-shim/capture.c).  Each distinct capture is a file checked
+    like the others (raw section, no address: --vma 0)."""
+    env = runner.env
+    shim = pathlib.Path(__file__).resolve().parent / "libsframe-shim"
+    t = src / "libsframe/testsuite"
+    work.mkdir(parents=True, exist_ok=True)
+    seen = set()
+    for c in sorted(t.glob("libsframe.*/*.c")):
+        name = c.stem
+        exe = work / name
+        rc, _, err = rwlib.run(["gcc", "-std=gnu11", "-w", f"-I{shim}",
+                                f"-I{env['SID_SFRAME_INCLUDE']}", f"-I{t}", "-o", exe, c,
+                                shim / "capture.c", env["SID_LIBSFRAME_A"],
+                                "-Wl,--wrap=sframe_decode,--wrap=sframe_encoder_write"])
+        test = f"libsframe/{c.parent.name}/{name}"
+        if rc != 0:
+            runner.result(test, "sid", "-", "cc-refused", err)
+            continue
+        for old in work.glob(f"{name}-*.sframe"):
+            old.unlink()
+        # encode-1 compares its output with libsframe.decode/DATA2
+        cwd = t / "libsframe.decode" if c.parent.name == "libsframe.encode" else c.parent
+        rc, out, err = rwlib.run([exe], cwd=cwd, env={"SFV_CAPTURE": str(work / name)})
+        runner.result(test, "sid", "-", "built" if rc == 0 else "program-failed",
+                      (out + err)[-300:])
+        for f in sorted(work.glob(f"{name}-*.sframe")):
+            h = rwlib.sha(f)
+            if h in seen:
+                continue
+            seen.add(h)
+            key = f"binutils/{test}/sid/-/{f.name}"
+            rec = dict(producer="gnu-binutils-tests", toolchain="sid", arch="-", test=test,
+                       kind="raw", shape="libsframe-programs", version_tool="libsframe " +
+                       env.get("SID_LIBSFRAME_DEB", ""), key=key, path=str(f), sha=h,
+                       sframe=True, dump="n/a", dump_detail="", dump_label="raw",
+                       expected_rules=[])
+            rec.update(rwlib.validate(runner.sfv, f))
+            rwlib.classify(rec, runner.xfail)
+            runner.files.append(rec)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -327,6 +372,7 @@ def main():
     r.go(tests, args.toolchains.split(","))
     if not args.only or "libsframe" in args.only:
         r.libsframe_data(src)
+        libsframe_programs(r, src, pathlib.Path(args.out).resolve() / "libsframe-programs")
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     doc = dict(binutils_source=env.get("BINUTILS_SRC_DEB"),

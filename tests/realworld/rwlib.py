@@ -41,11 +41,13 @@ def load_env(*names):
     return env
 
 
-def run(cmd, cwd=None, timeout=TIMEOUT):
-    """(returncode, stdout, stderr) as text; a timeout is returncode -999."""
+def run(cmd, cwd=None, timeout=TIMEOUT, env=None):
+    """(returncode, stdout, stderr) as text; a timeout is returncode -999.
+    env: variables added to the environment."""
+    full = dict(os.environ, **env) if env else None
     try:
         p = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True,
-                           timeout=timeout)
+                           timeout=timeout, env=full)
     except subprocess.TimeoutExpired:
         return -999, "", "timeout"
     return (p.returncode, p.stdout.decode("latin-1"), p.stderr.decode("latin-1"))
