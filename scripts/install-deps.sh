@@ -7,6 +7,7 @@
 #   clang  clang-19 libclang-rt-19-dev llvm-19 (libFuzzer, sanitizers, llvm-cov-19)
 #   fuzz   clang + afl++
 #   cross  aarch64 and s390x cross gcc + libc, libiberty-dev
+#   libdw  libdw-dev libelf-dev (elfutils: the CFI differential oracle)
 #   peers  private (never system-wide) Debian trixie and sid binutils, libsframe
 #          and llvm-22 under .deps/peers/, wrapper dirs and .deps/peers/peers.env
 #   llvm   private sid clang-22, lld-22, llvm-mc (LLVM as a second SFrame
@@ -38,7 +39,7 @@ log()  { printf 'install-deps: %s\n' "$*" >&2; }
 die()  { printf 'install-deps: ERROR: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-    sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"
     exit 2
 }
 
@@ -120,6 +121,7 @@ BASE_PKGS="gcc make pkg-config binutils python3-pytest python3-hypothesis"
 BASE_OPT="python3-jsonschema"
 CLANG_PKGS="clang-19 libclang-rt-19-dev llvm-19"
 FUZZ_PKGS="afl++"
+LIBDW_PKGS="libdw-dev libelf-dev"
 CROSS_PKGS="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross libiberty-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
 
 all_installed() { local p; for p in "$@"; do pkg_installed "$p" || return 1; done; }
@@ -149,6 +151,10 @@ do_fuzz() {
     do_clang
     group_apt fuzz "$FUZZ_PKGS"
     command -v afl-fuzz >/dev/null || die "fuzz: afl-fuzz not on PATH after install"
+}
+do_libdw() {
+    group_apt libdw "$LIBDW_PKGS"
+    [ -f /usr/include/elfutils/libdw.h ] || die "libdw: elfutils/libdw.h missing after install"
 }
 do_cross() {
     group_apt cross "$CROSS_PKGS"
@@ -540,7 +546,7 @@ do_binutils_src() {
 
 # ---------------------------------------------------------------- main
 [ $# -gt 0 ] || usage
-want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_llvm=0 want_bsrc=0
+want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_libdw=0 want_llvm=0 want_bsrc=0
 for g in "$@"; do
     case $g in
         base) want_base=1 ;;
@@ -548,9 +554,10 @@ for g in "$@"; do
         fuzz) want_fuzz=1 ;;
         cross) want_cross=1 ;;
         peers) want_peers=1 ;;
+        libdw) want_libdw=1 ;;
         llvm) want_llvm=1 ;;
         binutils-src) want_bsrc=1 ;;
-        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_llvm=1 want_bsrc=1 ;;
+        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_libdw=1 want_llvm=1 want_bsrc=1 ;;
         -h|--help) usage ;;
         *) log "unknown group: $g"; usage ;;
     esac
@@ -560,6 +567,7 @@ mkdir -p "$STAMPS"
 [ $want_clang = 1 ] && [ $want_fuzz = 0 ] && do_clang
 [ $want_fuzz = 1 ] && do_fuzz
 [ $want_cross = 1 ] && do_cross
+[ $want_libdw = 1 ] && do_libdw
 [ $want_peers = 1 ] && do_peers
 [ $want_llvm = 1 ] && do_llvm
 [ $want_bsrc = 1 ] && do_binutils_src
