@@ -20,7 +20,7 @@ enum { R_VERSION = 1, R_FLAG_MISSING = 2, R_FLAG_REFUSED = 3, R_AUXHDR = 4,
        R_EMPTY = 5, R_EQUAL_STARTS = 6, R_RULES = 7, R_LEFTOVER_WORDS = 8,
        R_FRES_IN_FDES = 9, R_START_UNREACHABLE = 10 };
 enum { W_FIXED_FP = 11, W_FIXED_RA = 12, W_NO_RA_WORD = 13, W_AMD64_RA_ZERO = 14,
-       W_S390X_CFA = 15, W_V1_MISREAD = 16 };
+       W_S390X_CFA = 15 };
 
 /* What a reader does, by fact. */
 typedef struct profile {
@@ -35,7 +35,7 @@ typedef struct profile {
   unsigned char rows_fixed;    /* a nonzero fixed FP/RA offset wins over FRE words */
   unsigned char rows_no_ra;    /* no row where the RA is in a register */
   unsigned char rows_s390x_v2; /* s390x v2 CFA offsets read undecoded */
-  unsigned char v1_misread;    /* misreads v1 sections of several FDEs */
+  unsigned char v1_misread;    /* misreads v1 FREs: refuses v1 with FREs */
 } profile;
 
 /* K8: the kernel checks function starts against the registered text; no
@@ -52,7 +52,7 @@ static const profile profiles[] = {
     /* glibc 2.43: header check v2 only; lookups need SORTED */
     {"glibc", SFV_C_GLIBC, SFV_R_PROFILE_GLIBC, SFV_R_PROFILE_GLIBC_ROWS, SFV_V2,
      {0, 0, F_SORTED, 0}, {0, 0, 0, 0}, 0, 1, 1, 0, 0},
-    /* 2.44 misreads v1 sections with more than one FDE (measured) */
+    /* 2.44 misreads v1 FREs: refused, aborts or wrong rows (measured) */
     {"libsframe-2.44", SFV_C_LIBSFRAME_2_44, SFV_R_PROFILE_LIBSFRAME_2_44,
      SFV_R_PROFILE_LIBSFRAME_2_44_ROWS, SFV_V1 | SFV_V2,
      {0, 0, 0, 0}, {0, 0, F_PCREL, 0}, 0, 1, 0, 1, 1},
@@ -198,7 +198,7 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
   (say(o, p->rejects, SFV_SEV_ERROR, off_, fde_, fre_, why, found, expected), \
    rejected = 1)
   if (v < 1 || v > 3 || !(p->versions & (1u << (v - 1))) ||
-      (v == 1 && p->v1_misread && h->num_fdes > 1)) {
+      (v == 1 && p->v1_misread && h->num_fres != 0)) {
     REJECT(2, SFV_NONE, SFV_NONE, R_VERSION, v,
            (p->versions & SFV_V3) ? 3 : (p->versions & SFV_V2) ? 2 : 1);
     return;  /* nothing else of an unread version matters */
@@ -243,8 +243,6 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
   if (h->abi_arch == SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset == 0 &&
       ff.ra_word_fde >= 0)
     say(o, p->rows, SFV_SEV_WARNING, 6, ff.ra_word_fde, SFV_NONE, W_AMD64_RA_ZERO, 0, 0);
-  if (p->v1_misread && v == 1 && h->num_fres != 0)
-    say(o, p->rows, SFV_SEV_WARNING, 2, SFV_NONE, SFV_NONE, W_V1_MISREAD, v, 0);
   if (p->rows_s390x_v2 && v == 2 && h->abi_arch == SFV_ABI_S390X_BE && ff.any_words)
     say(o, p->rows, SFV_SEV_WARNING, 4, SFV_NONE, SFV_NONE, W_S390X_CFA, 0, 0);
 }
