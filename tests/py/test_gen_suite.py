@@ -20,6 +20,7 @@ CONF = ROOT / "conformance"
 RUN_LEVEL_RULES = {
     "checks-skipped",           # --unrelocated / no scratch / work budget
     "required-version",         # --require-version policy
+    "require-sorted",           # --require-sorted policy
     "fre-blocks-inconsistent",  # only without scratch; with it: fde-fre-block-overlap
 }
 
