@@ -247,7 +247,7 @@ def mutation_cases() -> List[Case]:
            "Only v3 gives an FRE-less (default) FDE a meaning (outermost frame). "
            "Decided: in v1/v2 accepted with a warning.")
     b.impl("impldef-fde-no-fres-flex-v3", x3, fde_set(1, fres=[], fde_type=FDE_FLEX),
-           "fde-no-fres", "fde1.attr", "v3 flex FDE without FREs", "accept",
+           "fde-no-fres", "fde1.num_fres", "v3 flex FDE without FREs", "accept",
            "v3 defines an FRE-less FDE only for the default type. Decided: a flex one "
            "is accepted with a warning.")
     for v in (1, 2, 3):

@@ -207,7 +207,7 @@ VALID: Tuple[Tuple[str, Cite], ...] = (
 )
 
 # Implementation decisions (flags): where the spec is silent, what a reader
-# may do and what sframe-validate does.  Implementation-defined cases name
+# may do and what the reference validator does.  Implementation-defined cases name
 # the decision they test in `flags`; acceptable cases whose canonical decode
 # rests on a decision name it in `depends_on`.
 DECISIONS: Dict[str, str] = {
