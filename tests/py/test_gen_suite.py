@@ -244,3 +244,11 @@ def test_expect_files_match_the_schema(manifest):
         if c["expect"]:
             with open(CONF / c["expect"]) as fh:
                 jsonschema.validate(json.load(fh), schema)
+
+
+def test_findings_reference_cases_instead_of_copying_them():
+    cases = {p.read_bytes(): p.name for p in (CONF / "cases").glob("*.sframe")}
+    copies = [f"{p.name} = conformance/cases/{cases[p.read_bytes()]}"
+              for p in (ROOT / "tests" / "findings").glob("*.sframe")
+              if p.read_bytes() in cases]
+    assert not copies, f"tests/findings copies of suite cases: {copies}"
