@@ -136,6 +136,9 @@ RULES: Dict[str, Cite] = {
                               "recovery rule is to be specified using the subsequent data "
                               "words."),
     "flex-regnum": ("v3", "3.2", "The DWARF register number used as the base."),
+    "flex-trailing-padding": ("v3", "3.2", "A value of 0 (i.e., regnum = 0, deref_p = 0, "
+                              "reg_p = 0) in the Control Data Word is used to indicate that "
+                              "no further data words follow for the tracked entity."),
 }
 
 # Cases whose own sentence is more precise than their rule's.
@@ -190,6 +193,7 @@ VALID: Tuple[Tuple[str, Cite], ...] = (
     (r"^valid-empty-", RULES["fde-subsection-bounds"]),
     (r"^valid-v3-zero-fre-fde$", RULES["fde-no-fres"]),
     (r"^valid-ra-undefined-", RA_UNDEF),
+    (r"^valid-aarch64-ra-only-", RULES["fixed-ra-offset-unused"]),
     (r"^valid-v3-signal-frame$", ("v3", "2.3.3", "7 ‘signal_p’ Signal frame.")),
     (r"^valid-pauth-", ("v3", "2.3.3", "Specify which key is used for signing the return "
                         "addresses in the SFrame FDE.")),
@@ -229,7 +233,7 @@ DECISIONS: Dict[str, str] = {
     "fde-rep-size-unused": "rep_size on a PC-type INC FDE: accepted, noted, ignored",
     "fde-pauth-key-abi": "pauth_key set on AMD64/s390x: accepted, warned "
                          "(error under --Werror)",
-    "fde-zero-size": "a function of size 0: accepted, warned",
+    "fde-zero-size": "a function of size 0: accepted, noted",
     "fde-no-fres": "an FDE without FREs where only v3 default FDEs define one: accepted, "
                    "warned",
     "fde-func-overlap": "overlapping function ranges: rejected",
@@ -248,6 +252,8 @@ DECISIONS: Dict[str, str] = {
     "flex-regnum": "a flex register number the ABI lacks: accepted, warned",
     "flex-control-unused": "the unused bit of a flex control word set: accepted, warned "
                            "(error under --Werror)",
+    "flex-trailing-padding": "a lone zero control word at the end of a flex FRE: read as "
+                             "'no rule', accepted, warned",
     # decoding decisions (conformance/README.md "Decisions where the spec is open")
     "no-datawords-all-undefined": "an FRE without data words: CFA, RA and FP all "
                                   "`undefined` (outermost frame)",
