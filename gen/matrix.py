@@ -178,13 +178,24 @@ def focused_cases() -> List[Case]:
                        "AArch64 FDE whose only FRE has no data words (like _start)"))
 
     # AArch64 CFA + RA without FP: GNU as 2.40-2.47 for functions saving x30
-    # without x29 (spec 3.1.2 says "either 1 or 3"; decided valid, issue 8).
+    # without x29.  Spec 3.1.2 says the count "is either 1 or 3" (a
+    # description, no must) and that word 2 is "always" RA, so a 2-word FRE
+    # decodes unambiguously: implementation-defined, accepted (issue 8).
     for v in (1, 2, 3):
         s = simple_section(v, A64, 1)
         s.fdes[0].fres[1].words = [16, -16]
-        c.append(valid(f"valid-aarch64-ra-only-v{v}", s,
-                       "AArch64 FRE with 2 data words: CFA, RA (FP not saved), as "
-                       "GNU as writes for functions saving x30 without x29"))
+        c.append(Case(
+            id=f"impldef-aarch64-ra-only-v{v}", section=s,
+            verdict="implementation-defined", rule="fre-dataword-count",
+            offset="fre0.1.info", decision="accept", decodable=True,
+            flags=["aarch64-two-datawords"],
+            description="AArch64 FRE with 2 data words: CFA, RA (FP not saved), as GNU as "
+                        "writes for functions saving x30 without x29",
+            note="3.1.2: 'the number of stack offsets seen on AArch64 per SFrame FRE is "
+                 "either 1 or 3' describes what producers emit without a must, and "
+                 "'the second stack offset is always used to locate the RA' gives 2 "
+                 "words one meaning. Decided: valid input (GNU as 2.40-2.47 write it), "
+                 "no diagnostic; a reader holding to '1 or 3' rejects it."))
 
     # Signal frame, pauth key B, mangled RA.
     s = simple_section(3, A64, 2, flags=F_FDE_SORTED | F_FDE_FUNC_START_PCREL)

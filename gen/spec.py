@@ -163,6 +163,9 @@ CASES: Dict[str, Cite] = {
                                      "| Mangled-RA (aarch64) | Size of offsets | Number of "
                                      "offsets | base_reg |"),
     "impldef-fixed-ra-offset-s390x": S390X_RA,
+    "impldef-aarch64-ra-only-v1": RULES["fre-dataword-count"],
+    "impldef-aarch64-ra-only-v2": RULES["fre-dataword-count"],
+    "impldef-aarch64-ra-only-v3": RULES["fre-dataword-count"],
     "impldef-fde-sorted-pcrel-v2": ("v3", "2.3.1", "If the SFrame header flag "
                                     "‘SFRAME_F_FDE_SORTED’ is set, then the entries are "
                                     "sorted by ‘sfdi_func_start_offset’, allowing for "
@@ -193,7 +196,6 @@ VALID: Tuple[Tuple[str, Cite], ...] = (
     (r"^valid-empty-", RULES["fde-subsection-bounds"]),
     (r"^valid-v3-zero-fre-fde$", RULES["fde-no-fres"]),
     (r"^valid-ra-undefined-", RA_UNDEF),
-    (r"^valid-aarch64-ra-only-", RULES["fixed-ra-offset-unused"]),
     (r"^valid-v3-signal-frame$", ("v3", "2.3.3", "7 ‘signal_p’ Signal frame.")),
     (r"^valid-pauth-", ("v3", "2.3.3", "Specify which key is used for signing the return "
                         "addresses in the SFrame FDE.")),
@@ -265,6 +267,8 @@ DECISIONS: Dict[str, str] = {
                                    "offset (no register-number encoding)",
     "s390x-fixed-ra-offset": "s390x: an RA the FRE does not give stays unchanged "
                              "(`same`, spec 3.1.3) even with a nonzero fixed RA offset",
+    "aarch64-two-datawords": "an AArch64 default FRE with 2 data words (CFA, RA; spec "
+                             "3.1.2 says 1 or 3): accepted without a diagnostic",
     "sorted-by-resolved-start": "SFRAME_F_FDE_SORTED with PC-relative starts: sorted by "
                                 "the resolved function start, not by the stored field",
     "flex-regnum-without-reg-p": "a flex control word with reg_p 0: its register bits are "
