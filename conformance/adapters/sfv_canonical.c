@@ -5,13 +5,14 @@
  * {"error": {"rule", "offset", "diagnostics": [...]}} naming every
  * error-severity diagnostic when it is rejected; exit 2 on usage or I/O
  * errors (the runner counts anything else as a crash).  The decode is
- * cli_canonical() (the code behind `sframe-validate --format=canonical`),
+ * fmt_canonical() (src/fmt/canonical.c, the code behind
+ * `sframe-validate --format=canonical`),
  * which rejects exactly when sfv_validate() reports an error.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "fmt/fmt.h"
 
 typedef struct reject_list {
   unsigned n;
@@ -96,7 +97,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   fclose(fh);
-  rc = cli_canonical(stdout, data, size);
+  rc = fmt_canonical(stdout, data, size);
   if (rc != 0)
     rc = reject(data, size);
   free(data);
