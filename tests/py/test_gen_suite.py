@@ -254,3 +254,10 @@ def test_findings_reference_cases_instead_of_copying_them():
               for p in (ROOT / "tests" / "findings").glob("*.sframe")
               if p.read_bytes() in cases]
     assert not copies, f"tests/findings copies of suite cases: {copies}"
+
+
+def test_readme_states_the_suite_version_and_size(manifest):
+    text = (ROOT / "README.md").read_text()
+    want = (f"(suite {manifest['suite_version']}) holds {len(manifest['cases'])} "
+            "committed SFrame sections")
+    assert want in " ".join(text.split()), "update README.md's conformance section"
