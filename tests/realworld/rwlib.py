@@ -37,7 +37,9 @@ def load_env(*names):
         for item in out.split(b"\0"):
             if b"=" in item:
                 k, v = item.split(b"=", 1)
-                env[k.decode()] = v.decode()
+                k, v = k.decode(), v.decode()
+                if os.environ.get(k) != v and k not in ("_", "SHLVL", "PWD", "OLDPWD"):
+                    env[k] = v   # only what the env file set
     return env
 
 
