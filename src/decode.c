@@ -4,9 +4,12 @@
  * is read through a cursor bounded by the buffer (and, for FREs, by the
  * FRE sub-section), and every address computation is checked.
  */
+#include <string.h>
+
 #include "sfv.h"
 #include "cursor.h"
 #include "internal.h"
+#include "spec.h"
 
 const char *sfv_status_name(sfv_status st) {
   switch (st) {
@@ -61,15 +64,6 @@ int sfv_abi_fp_regnum(uint8_t abi) {
   }
 }
 
-unsigned sfv_fde_size_for(uint8_t version) {
-  switch (version) {
-  case 1: return SFV_FDE_SIZE_V1;
-  case 2: return SFV_FDE_SIZE_V2;
-  case 3: return SFV_FDE_SIZE_V3;
-  default: return 0;
-  }
-}
-
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
                  uint16_t *magic_as_le) {
   if (size < 2)
@@ -84,13 +78,10 @@ int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
   return SFV_OK;
 }
 
-sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
-  sfv_cursor c;
+sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size) {
   uint16_t magic_le;
   uint8_t be = 0;
   int st;
-  uint32_t i;
-  int64_t prev = 0, max_end = INT64_MIN;
 
   if (sec == NULL || (data == NULL && size != 0))
     return SFV_E_ARG;
@@ -107,44 +98,99 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
   if (size < SFV_HEADER_SIZE)
     return SFV_E_TRUNCATED;
 
-  cur_init(&c, sec->data, 0, size, be);
   sec->big_endian = be;
-  (void)(cur_u16(&c, &sec->hdr.magic) && cur_u8(&c, &sec->hdr.version) &&
-         cur_u8(&c, &sec->hdr.flags) && cur_u8(&c, &sec->hdr.abi_arch));
-  sec->hdr.cfa_fixed_fp_offset = (int8_t)sfv_sext(sec->data[5], 1);
-  sec->hdr.cfa_fixed_ra_offset = (int8_t)sfv_sext(sec->data[6], 1);
-  sec->hdr.auxhdr_len = sec->data[7];
-  c.pos = 8;
-  (void)(cur_u32(&c, &sec->hdr.num_fdes) && cur_u32(&c, &sec->hdr.num_fres) &&
-         cur_u32(&c, &sec->hdr.fre_len) && cur_u32(&c, &sec->hdr.fdeoff) &&
-         cur_u32(&c, &sec->hdr.freoff));
+  sec->hdr.version = sec->data[2];
+  {
+    /* Every header field through the layout table (same in all versions). */
+    int64_t x[SFV_FLD_H_FREOFF + 1];
+    unsigned f;
+    for (f = SFV_FLD_H_MAGIC; f <= SFV_FLD_H_FREOFF; f++)
+      (void)sfv_field_read(sec, 0, (sfv_field)f, &x[f]);
+    sec->hdr.magic = (uint16_t)x[SFV_FLD_H_MAGIC];
+    sec->hdr.flags = (uint8_t)x[SFV_FLD_H_FLAGS];
+    sec->hdr.abi_arch = (uint8_t)x[SFV_FLD_H_ABI];
+    sec->hdr.cfa_fixed_fp_offset = (int8_t)x[SFV_FLD_H_FIXED_FP];
+    sec->hdr.cfa_fixed_ra_offset = (int8_t)x[SFV_FLD_H_FIXED_RA];
+    sec->hdr.auxhdr_len = (uint8_t)x[SFV_FLD_H_AUXLEN];
+    sec->hdr.num_fdes = (uint32_t)x[SFV_FLD_H_NUM_FDES];
+    sec->hdr.num_fres = (uint32_t)x[SFV_FLD_H_NUM_FRES];
+    sec->hdr.fre_len = (uint32_t)x[SFV_FLD_H_FRE_LEN];
+    sec->hdr.fdeoff = (uint32_t)x[SFV_FLD_H_FDEOFF];
+    sec->hdr.freoff = (uint32_t)x[SFV_FLD_H_FREOFF];
+  }
 
-  sec->fde_size = (uint8_t)sfv_fde_size_for(sec->hdr.version);
-  sec->hdr_end = SFV_HEADER_SIZE + (uint32_t)sec->hdr.auxhdr_len;
-  sec->fde_base = (uint64_t)sec->hdr_end + sec->hdr.fdeoff;
-  sec->fre_base = (uint64_t)sec->hdr_end + sec->hdr.freoff;
-  if (sec->fde_base < size) {
-    uint64_t fit = (size - sec->fde_base) / sec->fde_size;
+  sec->priv.fde_size = (uint8_t)sfv_struct_size(SFV_ST_FDE, sec->hdr.version);
+  sec->priv.hdr_end = SFV_HEADER_SIZE + (uint32_t)sec->hdr.auxhdr_len;
+  sec->priv.fde_base = (uint64_t)sec->priv.hdr_end + sec->hdr.fdeoff;
+  sec->priv.fre_base = (uint64_t)sec->priv.hdr_end + sec->hdr.freoff;
+  if (sec->priv.fde_base < size) {
+    uint64_t fit = (size - sec->priv.fde_base) / sec->priv.fde_size;
     sec->fde_avail = fit < sec->hdr.num_fdes ? (uint32_t)fit : sec->hdr.num_fdes;
   }
 
+  return SFV_OK;
+}
+
+/* 1 when every FRE of f decodes (sfv_fre_next would never fail on it) and
+ * the FRE starts are non-decreasing; *budget (FRE bytes) pays for the
+ * reads, 0 when it runs out. */
+static int fres_ascending(const sfv_section *sec, const sfv_fde *f,
+                          uint64_t *budget) {
+  sfv_fre_iter it;
+  uint32_t start, prev = 0, len;
+  uint8_t info;
+  sfv_status st;
+  if (sfv_fre_iter_init(&it, sec, f, 0) != SFV_OK)
+    return f->num_fres == 0;
+  while ((st = sfv_fre_skip(&it, &start, &info, &len)) == SFV_OK) {
+    if (len > *budget || (it.next > 1 && start < prev))
+      return 0;
+    *budget -= len;
+    prev = start;
+  }
+  return st == SFV_END;
+}
+
+sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
+  sfv_status st = sfv_open_header(sec, data, size);
+  uint32_t i;
+  int64_t prev = 0, max_end = INT64_MIN;
+  uint64_t budget, end;
+
+  if (st != SFV_OK)
+    return st;
   /* Verified once, so lookups may binary-search and give the same answer
    * as a linear scan: starts non-decreasing, functions of nonzero size
    * disjoint (a start below the furthest end seen means nesting or
-   * overlap, where the binary search could miss the covering FDE). */
-  sec->fdes_sorted = 1;
-  for (i = 0; i < sec->fde_avail; i++) {
+   * overlap, where the binary search could miss the covering FDE).
+   * fres_sorted: every FRE decodes and each FDE's FRE starts are
+   * non-decreasing, so a lookup may stop at the first FRE past the PC and
+   * still give the answer (and status) of a full walk.  Work: one pass over
+   * the FDEs, FRE reads capped at the FRE sub-section's length (shared or
+   * overlapping blocks exhaust it: fres_sorted 0). */
+  sec->priv.fdes_sorted = 1;
+  sec->priv.fres_sorted = 1;
+  end = sfv_fre_end(sec);
+  budget = end > sec->priv.fre_base ? end - sec->priv.fre_base : 0;
+  for (i = 0; i < sec->fde_avail &&
+              (sec->priv.fdes_sorted || sec->priv.fres_sorted);
+       i++) {
     sfv_fde f;
-    int64_t end;
-    if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE || !f.start_ok ||
-        __builtin_add_overflow(f.start, (int64_t)f.size, &end) ||
-        (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end)))) {
-      sec->fdes_sorted = 0;
-      break;
+    int64_t fend = 0;
+    sfv_status fst = sfv_fde_get(sec, i, &f);
+    if (sec->priv.fdes_sorted &&
+        (fst == SFV_E_RANGE || !f.start_ok ||
+         __builtin_add_overflow(f.start, (int64_t)f.size, &fend) ||
+         (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end))))) {
+      sec->priv.fdes_sorted = 0;
+    } else if (sec->priv.fdes_sorted) {
+      prev = f.start;
+      if (f.size != 0 && fend > max_end)
+        max_end = fend;
     }
-    prev = f.start;
-    if (f.size != 0 && end > max_end)
-      max_end = end;
+    if (sec->priv.fres_sorted && fst == SFV_OK &&
+        !fres_ascending(sec, &f, &budget))
+      sec->priv.fres_sorted = 0;
   }
   return SFV_OK;
 }
@@ -155,12 +201,27 @@ void sfv_set_vma(sfv_section *sec, uint64_t vma) {
 }
 
 uint64_t sfv_fre_end(const sfv_section *sec) {
-  uint64_t end = sec->fre_base + sec->hdr.fre_len;
+  uint64_t end = sec->priv.fre_base + sec->hdr.fre_len;
   return end < sec->size ? end : sec->size;
 }
 
+/* Reads field f of FDE out from where the layout table puts it: the index
+ * entry or (v3) the attribute.  0 when the version has no such field or it
+ * lies outside the buffer. */
+static int fde_field(const sfv_section *sec, const sfv_fde *out, sfv_field f,
+                     int64_t *x) {
+  sfv_field_loc l = sfv_field_in(f, sec->hdr.version);
+  uint64_t base = l.where == SFV_IN_ATTR ? out->attr_offset : out->offset;
+  return sfv_field_read(sec, base, f, x);
+}
+
 sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
-  sfv_cursor c;
+  static const sfv_field late[] = {SFV_FLD_F_NUM_FRES, SFV_FLD_F_INFO,
+                                   SFV_FLD_F_INFO2, SFV_FLD_F_REP_SIZE,
+                                   SFV_FLD_F_PADDING};
+  int64_t x[5] = {0};
+  unsigned k, attr_size;
+  int attr_ok = 1;
   uint8_t v;
   if (sec == NULL || out == NULL)
     return SFV_E_ARG;
@@ -169,20 +230,13 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
   *out = (sfv_fde){0};
   v = sec->hdr.version;
   out->index = i;
-  out->offset = sec->fde_base + (uint64_t)i * sec->fde_size;
-  cur_init(&c, sec->data, out->offset, sec->size, sec->big_endian);
-  if (v == 3) {
-    (void)(cur_i64(&c, &out->start_raw) && cur_u32(&c, &out->size) &&
-           cur_u32(&c, &out->fre_off));
-  } else {
-    int32_t s32 = 0;
-    (void)(cur_i32(&c, &s32) && cur_u32(&c, &out->size) &&
-           cur_u32(&c, &out->fre_off) && cur_u32(&c, &out->num_fres) &&
-           cur_u8(&c, &out->info));
-    out->start_raw = s32;
-    if (v == 2)
-      (void)(cur_u8(&c, &out->rep_size) && cur_u16(&c, &out->padding));
-  }
+  out->offset = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size;
+  /* The index entry lies inside the buffer (i < fde_avail). */
+  (void)fde_field(sec, out, SFV_FLD_F_START, &out->start_raw);
+  (void)fde_field(sec, out, SFV_FLD_F_SIZE, &x[0]);
+  out->size = (uint32_t)x[0];
+  (void)fde_field(sec, out, SFV_FLD_F_FRE_OFF, &x[0]);
+  out->fre_off = (uint32_t)x[0];
 
   /* Resolved, section-relative start.  PCREL (v2 erratum 1, v3): relative
    * to the start field itself, which is at offset 0 of the FDE entry. */
@@ -196,26 +250,32 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
       out->start = r;
   }
 
-  out->fres_offset = sec->fre_base + out->fre_off;
-  if (v == 3) {
-    sfv_cursor a;
+  /* v3: the FRE block starts with the FDE attribute. */
+  out->fres_offset = sec->priv.fre_base + out->fre_off;
+  attr_size = sfv_struct_size(SFV_ST_ATTR, v);
+  if (attr_size != 0) {
     out->attr_offset = out->fres_offset;
-    out->fres_offset += SFV_FDE_ATTR_SIZE_V3;
-    cur_init(&a, sec->data, out->attr_offset, sec->size, sec->big_endian);
-    uint16_t n = 0;
-    if (!(cur_u16(&a, &n) && cur_u8(&a, &out->info) && cur_u8(&a, &out->info2) &&
-          cur_u8(&a, &out->rep_size))) {
-      out->num_fres = 0;
-      out->info = out->info2 = out->rep_size = 0;
-      return SFV_E_BOUNDS;
-    }
-    out->num_fres = n;
-    out->fde_type = out->info2 & 0x1fu;
-    out->signal = (out->info >> 7) & 1u;
+    out->fres_offset += attr_size;
   }
-  out->fre_type = out->info & 0xfu;
-  out->pc_type = (out->info >> 4) & 1u;
-  out->pauth_key = (out->info >> 5) & 1u;
+  for (k = 0; k < 5; k++) {
+    sfv_field_loc l = sfv_field_in(late[k], v);
+    if (!fde_field(sec, out, late[k], &x[k]) && l.where == SFV_IN_ATTR)
+      attr_ok = 0;
+  }
+  if (!attr_ok)
+    return SFV_E_BOUNDS; /* index fields above are valid, the rest 0 */
+  out->num_fres = (uint32_t)x[0];
+  out->info = (uint8_t)x[1];
+  out->info2 = (uint8_t)x[2];
+  out->rep_size = (uint8_t)x[3];
+  out->padding = (uint16_t)x[4];
+  if (v == 3) {
+    out->fde_type = sfv_info2_fde_type(out->info2);
+    out->signal = sfv_info_signal(out->info);
+  }
+  out->fre_type = sfv_info_fre_type(out->info);
+  out->pc_type = sfv_info_pc_type(out->info);
+  out->pauth_key = sfv_info_pauth_key(out->info);
   return SFV_OK;
 }
 
@@ -269,10 +329,25 @@ unsigned sfv_fre_addr_size(uint8_t fre_type) {
                                      : 0u;
 }
 
+/* The data words of *out (count and size set) from c, w bytes each: one
+ * loop per width so that every load and sign extension is a constant-width
+ * one.  The caller checked that they are inside c. */
+__attribute__((always_inline)) static inline void
+decode_words(sfv_cursor *c, sfv_fre *out, unsigned w) {
+  unsigned k;
+  uint64_t v = 0;
+  for (k = 0; k < out->dw_count; k++) {
+    (void)cur_un(c, w, &v);
+    out->dw_raw[k] = (uint32_t)v;
+    out->dw[k] = (int32_t)sfv_sext(v, w);
+  }
+}
+
 sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   sfv_cursor c;
-  uint64_t v = 0;
-  unsigned asz, k;
+  unsigned asz;
+  uint32_t len = 0;
+  sfv_status st;
   if (it == NULL || out == NULL || it->sec == NULL)
     return SFV_E_ARG;
   if (it->next >= it->count)
@@ -280,29 +355,51 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   asz = sfv_fre_addr_size(it->fre_type);
   if (asz == 0)
     return SFV_E_FRE_TYPE;
-  *out = (sfv_fre){0};
+  /* Every field set (zero unless decoded): the scalars one by one, the
+   * data-word arrays by fixed-size memsets; zeroing the whole struct at
+   * once compiles to a rep stos that dominated the validator's FRE loop. */
   out->index = it->next;
   out->offset = it->pos;
-  cur_init(&c, it->sec->data, it->pos, it->limit, it->sec->big_endian);
-  if (it->pos > it->limit || !cur_un(&c, asz, &v) || !cur_u8(&c, &out->info))
-    return SFV_E_BOUNDS;
-  out->start = (uint32_t)v;
-  out->base_reg = out->info & 1u;
-  out->dw_count = (out->info >> 1) & 0xfu;
-  out->dw_size_code = (out->info >> 5) & 3u;
-  out->mangled_ra = (out->info >> 7) & 1u;
-  if (out->dw_size_code > 2)
-    return SFV_E_DATAWORD_SIZE;
+  out->length = out->start = 0;
+  out->info = out->base_reg = out->dw_count = out->dw_size_code = 0;
+  out->dw_size = out->mangled_ra = 0;
+  memset(out->dw_raw, 0, sizeof out->dw_raw);
+  memset(out->dw, 0, sizeof out->dw);
+  st = sfv_fre_head(it, asz, &out->start, &out->info, &len);
+  if (st != SFV_OK)
+    return st;
+  out->base_reg = sfv_fre_info_base_reg(out->info);
+  out->dw_count = sfv_fre_info_count(out->info);
+  out->dw_size_code = sfv_fre_info_size_code(out->info);
+  out->mangled_ra = sfv_fre_info_mangled(out->info);
   out->dw_size = (uint8_t)(1u << out->dw_size_code);
-  if (!cur_has(&c, (uint64_t)out->dw_count * out->dw_size))
-    return SFV_E_BOUNDS;
-  for (k = 0; k < out->dw_count; k++) {
-    (void)cur_un(&c, out->dw_size, &v);
-    out->dw_raw[k] = (uint32_t)v;
-    out->dw[k] = (int32_t)sfv_sext(v, out->dw_size);
-  }
-  out->length = (uint32_t)(c.pos - it->pos);
-  it->pos = c.pos;
+  /* sfv_fre_head() checked that the data words are inside the limit. */
+  cur_init(&c, it->sec->data, it->pos + asz + 1u, it->limit,
+           it->sec->big_endian);
+  if (out->dw_size == 1)
+    decode_words(&c, out, 1);
+  else if (out->dw_size == 2)
+    decode_words(&c, out, 2);
+  else
+    decode_words(&c, out, 4);
+  out->length = len;
+  it->pos += len;
   it->next++;
   return SFV_OK;
+}
+
+uint64_t sfv_fde_subsection_offset(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fde_base : 0;
+}
+
+uint64_t sfv_fre_subsection_offset(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fre_base : 0;
+}
+
+unsigned sfv_fde_entry_size(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fde_size : 0;
+}
+
+int sfv_fdes_verified_sorted(const sfv_section *sec) {
+  return sec != NULL && sec->priv.fdes_sorted;
 }

@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "sfv.h"
+#include "cursor.h"
+#include "spec.h"
 
-/* FDE entry size for a version (0 if unknown). */
-unsigned sfv_fde_size_for(uint8_t version);
 /* Byte order from the magic: SFV_OK, SFV_E_TRUNCATED or SFV_E_MAGIC.
  * magic_as_le receives the first two bytes as a little-endian value. */
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
@@ -16,8 +16,52 @@ int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
 uint64_t sfv_fre_end(const sfv_section *sec);
 /* *out = base + delta; 0 when the result is not in [0, 2^64). */
 int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out);
-/* Bytes of an FRE start address for an FRE type (0 if undefined). */
-unsigned sfv_fre_addr_size(uint8_t fre_type);
+/* sfv_open() without the FDE/FRE order scans (fdes_sorted and fres_sorted
+ * stay 0): for the validator, which checks order itself. */
+sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size);
+
+/* The FRE at it->pos (asz: its start address size): start address, info
+ * byte and total length, with the checks sfv_fre_next() makes, in its
+ * order (bounds of start and info, data-word size, bounds of the data
+ * words).  Does not advance.  Inline: the lookup walk is made of it. */
+__attribute__((always_inline)) static inline sfv_status
+sfv_fre_head(const sfv_fre_iter *it, unsigned asz, uint32_t *start,
+             uint8_t *info, uint32_t *len) {
+  sfv_cursor c;
+  uint64_t v = 0;
+  unsigned code, cnt;
+  cur_init(&c, it->sec->data, it->pos, it->limit, it->sec->big_endian);
+  if (it->pos > it->limit || !cur_un(&c, asz, &v) || !cur_u8(&c, info))
+    return SFV_E_BOUNDS;
+  *start = (uint32_t)v;
+  code = sfv_fre_info_size_code(*info);
+  if (code > SFV_DW_SIZE_CODE_MAX)
+    return SFV_E_DATAWORD_SIZE;
+  cnt = sfv_fre_info_count(*info);
+  if (!cur_has(&c, (uint64_t)cnt << code))
+    return SFV_E_BOUNDS;
+  *len = asz + 1u + (cnt << code);
+  return SFV_OK;
+}
+
+/* sfv_fre_next() without decoding the data words: same checks, same
+ * statuses, same advance; *len is the FRE's length in bytes. */
+__attribute__((always_inline)) static inline sfv_status
+sfv_fre_skip(sfv_fre_iter *it, uint32_t *start, uint8_t *info, uint32_t *len) {
+  unsigned asz;
+  sfv_status st;
+  if (it->next >= it->count)
+    return SFV_END;
+  asz = sfv_fre_addr_size(it->fre_type);
+  if (asz == 0)
+    return SFV_E_FRE_TYPE;
+  st = sfv_fre_head(it, asz, start, info, len);
+  if (st != SFV_OK)
+    return st;
+  it->pos += *len;
+  it->next++;
+  return SFV_OK;
+}
 
 
 /* Diagnostic delivery shared by the validator and the ELF checks: the
@@ -30,7 +74,10 @@ typedef struct sfv_emitter {
   int stop;
 } sfv_emitter;
 
-/* Fills *d from the rule table; 0 when the rule id is unknown. */
+/* Fills *d from the rule table; 0 when the rule id is unknown.  The typed
+ * path is SFV_FIND (report.h): this untyped constructor is what SFV_FIND's
+ * sinks use, and TRANSITIONALLY the ELF checks (src/elf*.c) until their
+ * call sites use SFV_FIND too. */
 int sfv_diag_make(sfv_diag *d, sfv_rule_id rule, uint64_t off, int64_t fde,
                   int64_t fre, int64_t found, int64_t expected, int64_t aux);
 /* Adds d to the severity counters. */

@@ -21,15 +21,12 @@ typedef struct file_run {
   cli_file_info fi;
   cli_counts delivered;      /* by effective severity */
   cli_counts lib_delivered;  /* by the library's severity */
-  int saw_unsorted;
 } file_run;
 
 static sfv_severity effective(const cli_opts *o, const sfv_diag *d) {
   sfv_severity s = d->severity;
   if ((d->rule == SFV_R_ELF_NO_SFRAME || d->rule == SFV_R_ELF_SFRAME_NOBITS) &&
       o->require_sframe)
-    return SFV_SEV_ERROR;
-  if (d->rule == SFV_R_ELF_UNSORTED && o->require_sorted)
     return SFV_SEV_ERROR;
   if (o->werror && s == SFV_SEV_WARNING)
     return SFV_SEV_ERROR;
@@ -47,8 +44,6 @@ static void count(cli_counts *c, sfv_severity s) {
 
 static void emit(file_run *fr, const sfv_diag *d) {
   sfv_severity sev = effective(fr->o, d);
-  if (d->rule == SFV_R_ELF_UNSORTED)
-    fr->saw_unsorted = 1;
   count(&fr->delivered, sev);
   cli_out_diag(fr->o, &fr->fi, d, sev);
 }
@@ -60,30 +55,18 @@ static int on_diag(void *ctx, const sfv_diag *d) {
   return 0;
 }
 
-/* Policy diagnostics the library does not know about. */
+/* Policy diagnostics (--require-version, --require-sorted): rules of the
+ * catalogue, reported by the library's sfv_check_policy(). */
+static int on_policy(void *ctx, const sfv_diag *d) {
+  emit(ctx, d);
+  return 0;
+}
+
 static void policy(file_run *fr, const sfv_section *sec) {
-  const cli_opts *o = fr->o;
-  sfv_diag d;
-  memset(&d, 0, sizeof d);
-  d.fde = SFV_NONE;
-  d.fre = SFV_NONE;
-  if (o->require_version != 0 && sec->hdr.version != o->require_version) {
-    d.rule = SFV_R_REQUIRED_VERSION;
-    d.severity = SFV_SEV_ERROR;
-    d.offset = 2;
-    d.found = sec->hdr.version;
-    d.expected = o->require_version;
-    emit(fr, &d);
-  }
-  if (o->require_sorted && !fr->saw_unsorted &&
-      !(sec->hdr.flags & SFV_F_FDE_SORTED)) {
-    d.rule = SFV_R_ELF_UNSORTED;
-    d.severity = SFV_SEV_WARNING; /* made an error by effective() */
-    d.offset = 3;
-    d.found = sec->hdr.flags;
-    d.expected = SFV_F_FDE_SORTED;
-    emit(fr, &d);
-  }
+  sfv_policy pol;
+  pol.require_version = (uint8_t)fr->o->require_version;
+  pol.require_sorted = (uint8_t)(fr->o->require_sorted != 0);
+  (void)sfv_check_policy(sec, &pol, on_policy, fr, NULL);
 }
 
 /* Final counts: delivered diagnostics by effective severity, plus those the
@@ -173,67 +156,6 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
                      res.notes, res.suppressed);
 }
 
-/* --dump: objdump's preamble for ELF input, then the dumper.  objdump 2.47
- * shows relocatable files with the relocations on .sframe applied (2.40
- * and 2.44 show the stored bytes), so the 247 layout dumps a relocated
- * copy. */
-static int dump(const cli_opts *o, const char *path, const sfv_elf *e,
-                const uint8_t *data, size_t size, uint64_t vma) {
-  int ver = o->objdump_version, rc;
-  uint8_t *copy = NULL;
-  if (e != NULL) {
-    printf("\n%s:     file format %s\n\n", path, cli_bfd_name(e));
-    if (data == NULL) {
-      fprintf(stderr, "sframe-validate: %s: no SFrame section to dump\n", path);
-      return 1;
-    }
-    printf("Contents of the SFrame section .sframe:\n");
-  }
-  if (ver == 0)
-    ver = size > 2 && data[2] == 1 ? 240 : 247;
-  if (e != NULL && ver == 247 && e->e_type == 1 /* ET_REL */ && size > 0) {
-    copy = malloc(size);
-    if (copy == NULL) {
-      fprintf(stderr, "sframe-validate: %s: out of memory\n", path);
-      return 1;
-    }
-    if (sfv_elf_relocated_sframe(e, copy, size, NULL) == SFV_OK)
-      data = copy;
-  }
-  fflush(stdout);
-  rc = cli_dump_section(stdout, data, size, vma, ver) ? 1 : 0;
-  free(copy);
-  return rc;
-}
-
-static int lookup(const cli_opts *o, const char *path, const uint8_t *data,
-                  size_t size, uint64_t vma) {
-  sfv_section sec;
-  sfv_status st;
-  if (data == NULL) {
-    fprintf(stderr, "sframe-validate: %s: no SFrame section\n", path);
-    return 1;
-  }
-  st = sfv_open(&sec, data, size);
-  if (st != SFV_OK) {
-    fprintf(stderr, "sframe-validate: %s: cannot decode the SFrame section: %s\n",
-            path, sfv_status_name(st));
-    return 1;
-  }
-  sfv_set_vma(&sec, vma);
-  return cli_lookup(stdout, &sec, o->lookup_pc,
-                    o->format == FMT_JSON ? FMT_JSON : FMT_TEXT) ? 1 : 0;
-}
-
-static int canonical(const char *path, const uint8_t *data, size_t size) {
-  if (data == NULL) {
-    fprintf(stderr, "sframe-validate: %s: no SFrame section\n", path);
-    return 1;
-  }
-  fflush(stdout);
-  return cli_canonical(stdout, data, size) ? 1 : 0;
-}
-
 static int io_error(cli_opts *o, int idx, const char *what) {
   cli_out_io_error(o, idx, what);
   return 2;
@@ -269,14 +191,14 @@ static int process(cli_opts *o, int idx, const uint8_t *data, size_t size) {
   }
   switch (o->mode) {
   case MODE_DUMP:
-    return dump(o, path, is_elf ? &elf : NULL, sd, ss, vma);
+    return cli_mode_dump(o, path, is_elf ? &elf : NULL, sd, ss, vma);
   case MODE_LOOKUP:
-    return lookup(o, path, sd, ss, vma);
+    return cli_mode_lookup(o, path, sd, ss, vma);
   default:
     break;
   }
   if (o->format == FMT_CANONICAL)
-    return canonical(path, sd, ss);
+    return cli_mode_canonical(o, path, sd, ss);
 
   memset(&fr, 0, sizeof fr);
   fr.o = o;
