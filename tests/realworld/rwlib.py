@@ -52,6 +52,8 @@ def run(cmd, cwd=None, timeout=TIMEOUT, env=None):
                            timeout=timeout, env=full)
     except subprocess.TimeoutExpired:
         return -999, "", "timeout"
+    except OSError as e:   # e.g. the program is being rebuilt
+        return -998, "", f"cannot run {cmd[0]}: {e}"
     return (p.returncode, p.stdout.decode("latin-1"), p.stderr.decode("latin-1"))
 
 
