@@ -117,8 +117,12 @@ static xrules expect_default(uint8_t v, uint8_t abi, int8_t fixed_fp,
   if (abi == SB_ABI_S390X) {
     /* CFA = BASE + offset1 * 8 - (-160). */
     x.cfa = x_expr(SFV_SRC_FRE, 1, 0, breg, d[0] * 8 + 160);
-    x.ra = x_fixed(fixed_ra);
-    x.fp = x_fixed(fixed_fp);
+    /* Spec 3.1.3: an RA or FP the FRE does not give "remains unchanged";
+     * the header's fixed offsets do not apply on s390x. */
+    (void)fixed_ra;
+    (void)fixed_fp;
+    x.ra = x_same();
+    x.fp = x_same();
     if (n >= 2) {
       if (d[1] == 0)
         x.ra = x_same(); /* SFRAME_FRE_RA_OFFSET_INVALID: RA unchanged */
