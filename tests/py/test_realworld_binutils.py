@@ -40,12 +40,7 @@ def results(sfv_bin):
 
 
 def test_every_file_validates_and_dumps_like_objdump(results):
-    bad = [(f["key"], f["unexpected"]) for f in results["files"] if f["unexpected"]]
-    known = collections.Counter(k for f in results["files"] for k in f["known"])
-    print("\nknown false errors/dump differences still present:", dict(known))
-    stale = [r["rule"] for r in rwlib.stale_known(results["files"])]
-    print("known-false.tsv rows no file here needs (remove once fixed everywhere):", stale)
-    assert not bad, "\n".join(map(str, bad[:40]))
+    rwlib.assert_no_unexpected(results["files"])
 
 
 def test_every_toolchain_built_tests(results):
