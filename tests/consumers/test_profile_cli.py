@@ -31,13 +31,13 @@ def diags(sfv_bin, case, *profiles):
 
 
 @pytest.mark.parametrize("case,profile,reason", [
-    ("kernel-v2-section", "kernel", 1),
-    ("kernel-unsorted-v3", "kernel", 2),
+    ("valid-kernel-v2-section", "kernel", 1),
+    ("valid-kernel-unsorted-v3", "kernel", 2),
     ("valid-unsorted-v2", "glibc", 2),
     ("valid-pcrel-starts-v2", "libsframe-2.44", 3),
-    ("kernel-auxhdr-present-v3", "kernel", 4),
-    ("kernel-no-fres-v3", "kernel", 5),
-    ("kernel-fde-same-start-v3", "kernel", 6),
+    ("impldef-kernel-auxhdr-present-v3", "kernel", 4),
+    ("valid-kernel-no-fres-v3", "kernel", 5),
+    ("impldef-kernel-fde-same-start-v3", "kernel", 6),
     ("invalid-fre-bounds-v3", "libsframe-2.47", 7),
     ("invalid-fde-func-start-pcrel-overflow", "kernel", 10),
     ("valid-matrix-v1-amd64", "libsframe-2.44", 1),   # several FDEs
