@@ -783,38 +783,15 @@ static void check_fdes(vctx *v) {
 
 static void check_trailing(vctx *v) {
   const sfv_section *s = &v->sec;
-  uint64_t end = s->fre_base + s->hdr.fre_len, p, first_nz = 0;
-  uint64_t fde_end = s->fde_base + (uint64_t)s->hdr.num_fdes * s->fde_size;
-  int nz = 0;
-  if (fde_end > end)
-    end = fde_end;
-  if (end >= s->size)
+  uint64_t p = sfv_declared_end(s);
+  sfv_diag d;
+  if (p >= s->size)
     return;
-  for (p = end; p < s->size; p++) {
-    if (s->data[p] != 0) {
-      first_nz = p;
-      nz = 1;
-      break;
-    }
-  }
-  if (!nz) {
-    report(v, SFV_R_TRAILING_PADDING, end, SFV_NONE, SFV_NONE,
-           (int64_t)(s->size - end), 0, 0);
-    return;
-  }
-  if (s->size - first_nz >= SFV_HEADER_SIZE) {
-    uint8_t be;
-    uint16_t m;
-    const uint8_t *q = s->data + first_nz;
-    if (sfv_preamble(q, s->size - first_nz, &be, &m) == SFV_OK &&
-        be == s->big_endian && q[2] >= 1 && q[2] <= 3) {
-      report(v, SFV_R_CONCATENATED_SECTIONS, first_nz, SFV_NONE, SFV_NONE,
-             q[2], 0, (int64_t)first_nz);
-      return;
-    }
-  }
-  report(v, SFV_R_TRAILING_GARBAGE, first_nz, SFV_NONE, SFV_NONE,
-         (int64_t)(s->size - end), 0, s->data[first_nz]);
+  while (p < s->size && s->data[p] == 0)
+    p++;
+  if (sfv_trailing_diag(s, s->size, p, s->data + (p < s->size ? p : 0),
+                        p < s->size ? (size_t)(s->size - p) : 0, &d))
+    report(v, d.rule, d.offset, SFV_NONE, SFV_NONE, d.found, d.expected, d.aux);
 }
 
 sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,

@@ -29,6 +29,8 @@ typedef struct cli_opts {
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */
+  int input_mode;            /* --input: CLI_INPUT_AUTO, _ELF, _RAW */
+  const char *section_name;  /* --section=NAME: the ELF section to read */
   int files_done;            /* JSON/SARIF: files already printed */
   /* SARIF: one artifact per file, in command-line order. */
   const char **paths;
@@ -37,6 +39,8 @@ typedef struct cli_opts {
   char **io_errors;          /* I/O error message per file, or NULL */
   int nfiles;
 } cli_opts;
+
+enum cli_input { CLI_INPUT_AUTO = 0, CLI_INPUT_ELF = 1, CLI_INPUT_RAW = 2 };
 
 enum cli_file_state { FILE_UNREAD = 0, FILE_VALID, FILE_INVALID, FILE_IO_ERROR };
 
@@ -76,6 +80,9 @@ typedef struct cli_file_info {
   const char *path;
   int idx;                   /* index into o->paths */
   int is_elf;
+  int is_archive;            /* the archive's own record (ar-* diagnostics) */
+  uint32_t members;          /* ... its members, and those that are ELF */
+  uint32_t elf_members;
   const sfv_elf *elf;        /* when is_elf */
   uint64_t section_file_offset; /* file offset of the SFrame data (ELF) */
   int have_section;          /* SFrame data located (always for raw) */

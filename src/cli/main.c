@@ -29,6 +29,14 @@ static void usage(FILE *out) {
       "  --coverage          warn for each function symbol no FDE covers\n"
       "  --list-rules        print the rule catalogue\n"
       "\n"
+      "Input:\n"
+      "  --input=KIND        auto (default: by magic), elf (ELF files and ar\n"
+      "                      archives of them), raw (every file is an SFrame\n"
+      "                      section, even an empty one)\n"
+      "  --section=NAME      the SFrame section is the ELF section NAME, of any\n"
+      "                      type (objdump --sframe=NAME); default .sframe by\n"
+      "                      name or type SHT_GNU_SFRAME, else PT_GNU_SFRAME\n"
+      "\n"
       "Policy:\n"
       "  --Werror            treat warnings as errors\n"
       "  --require-sframe    an ELF file without SFrame data is an error\n"
@@ -50,6 +58,8 @@ static void usage(FILE *out) {
       "  -h, --help          show this help\n"
       "  -V, --version       show the version\n"
       "\n"
+      "Only regular files are read (symbolic links followed); a FIFO, socket,\n"
+      "device or directory is refused without being opened (status 2).\n"
       "Exit status: 0 all files valid, 1 errors found, 2 usage or I/O error.\n",
       out);
 }
@@ -123,6 +133,19 @@ int main(int argc, char **argv) {
       if (!parse_u64(a + 18, &u) || u < 1 || u > 3)
         return bad("--require-version", a + 18);
       o.require_version = (int)u;
+    } else if (strncmp(a, "--input=", 8) == 0) {
+      if (strcmp(a + 8, "auto") == 0)
+        o.input_mode = CLI_INPUT_AUTO;
+      else if (strcmp(a + 8, "elf") == 0)
+        o.input_mode = CLI_INPUT_ELF;
+      else if (strcmp(a + 8, "raw") == 0)
+        o.input_mode = CLI_INPUT_RAW;
+      else
+        return bad("--input", a + 8);
+    } else if (strncmp(a, "--section=", 10) == 0) {
+      if (a[10] == '\0')
+        return bad("--section", a + 10);
+      o.section_name = a + 10;
     } else if (strcmp(a, "--require-sframe") == 0) {
       o.require_sframe = 1;
     } else if (strcmp(a, "--require-sorted") == 0) {

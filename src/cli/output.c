@@ -52,13 +52,13 @@ static void diag_text(const cli_file_info *fi, const sfv_diag *d, char *buf,
 
 /* Diagnostic offset as a file offset (SARIF regions are file-relative). */
 static uint64_t file_offset(const cli_file_info *fi, const sfv_diag *d) {
-  if (!fi->is_elf || sfv_rule_file_offset(d->rule))
+  if (!fi->is_elf || fi->is_archive || sfv_rule_file_offset(d->rule))
     return d->offset;
   return fi->section_file_offset + d->offset;
 }
 
 static int in_file_space(const cli_file_info *fi, const sfv_diag *d) {
-  return fi->is_elf && sfv_rule_file_offset(d->rule);
+  return (fi->is_elf || fi->is_archive) && sfv_rule_file_offset(d->rule);
 }
 
 static void json_i64(int64_t v) { printf("%lld", (long long)v); }
@@ -125,7 +125,8 @@ void cli_out_file_begin(cli_opts *o, const cli_file_info *fi) {
     return;
   fputs(o->files_done ? ",\n {\"path\":" : "\n {\"path\":", stdout);
   cli_json_str(stdout, fi->path);
-  printf(",\"format\":\"%s\",\"diagnostics\":[", fi->is_elf ? "elf" : "raw");
+  printf(",\"format\":\"%s\",\"diagnostics\":[",
+         fi->is_archive ? "archive" : fi->is_elf ? "elf" : "raw");
   o->files_done++;
 }
 
@@ -249,7 +250,10 @@ void cli_out_file_end(cli_opts *o, const cli_file_info *fi,
          valid ? "valid" : "INVALID", c->errors, plural(c->errors),
          c->warnings, plural(c->warnings), c->notes, plural(c->notes),
          c->suppressed ? " (some diagnostics suppressed)" : "");
-  if (fi->is_elf)
+  if (fi->is_archive)
+    printf("; ar archive, %u member%s, %u ELF", fi->members,
+           plural(fi->members), fi->elf_members);
+  else if (fi->is_elf)
     printf("; %s %s", fi->elf->header_ok ? cli_bfd_name(fi->elf) : "ELF",
            type_name(fi->elf->e_type));
   else

@@ -748,7 +748,8 @@ static const row rows[] = {
 #define NROWS (sizeof rows / sizeof rows[0])
 
 /* Rules sfv_validate() cannot emit, with the reason.  The ELF container
- * rules ("elf-*", emitted by sfv_elf_validate() in src/elf.c) are out of
+ * rules ("elf-*", emitted by sfv_elf_validate() in src/elf_*.c) and the
+ * archive rules ("ar-*", emitted by the CLI's archive reader) are out of
  * this table's scope altogether: see in_scope(). */
 static const char *const exceptions[] = {
     /* Command-line policy (--require-version=N), decided by the CLI from
@@ -757,7 +758,9 @@ static const char *const exceptions[] = {
     "required-version",
 };
 
-static int in_scope(const char *id) { return strncmp(id, "elf-", 4) != 0; }
+static int in_scope(const char *id) {
+  return strncmp(id, "elf-", 4) != 0 && strncmp(id, "ar-", 3) != 0;
+}
 
 static int rule_in(const char *const *list, size_t n, const char *id) {
   size_t i;
