@@ -184,7 +184,7 @@ static void check_sections(ectx *x) {
  * the section's own end (sfh_fre_len), so this is a warning. */
 static void check_padding(ectx *x, const ephdr *p, uint64_t off) {
   const sfv_elf *e = x->e;
-  uint8_t b[256];
+  uint8_t b[4096];
   uint64_t q = p->offset + e->sframe_size, end = p->offset + p->filesz;
   while (q < end) {
     size_t n = end - q < sizeof b ? (size_t)(end - q) : sizeof b, i;

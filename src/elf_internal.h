@@ -132,6 +132,8 @@ enum reloc_event {
   RELOC_DONE = 0
 };
 
+enum { RELOC_SEEN = 16 };
+
 typedef struct sfv_reloc_iter {
   const sfv_elf *e;
   uint32_t next_table;       /* next section index to consider */
@@ -142,8 +144,12 @@ typedef struct sfv_reloc_iter {
   unsigned ent;
   eshdr symtab;
   uint64_t nsyms;
-  /* Extents of the tables walked so far, for the aliasing test: the
-   * table list is re-scanned (sections only, never entries) per table. */
+  /* Extents of the first RELOC_SEEN tables walked, for the aliasing test
+   * (constant work per table); tables past those are walked, their
+   * entries charged to the budget like every entry. */
+  uint64_t seen_off[RELOC_SEEN], seen_end[RELOC_SEEN];
+  uint32_t seen_idx[RELOC_SEEN];
+  unsigned nseen;
   uint64_t *work;            /* budget in steps, or NULL (unbounded) */
   uint32_t bad_index;        /* section index the last event is about */
   uint32_t alias_of;         /* RELOC_ALIASED: the table it overlaps */

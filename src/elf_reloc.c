@@ -6,12 +6,13 @@
  *  - a relocation table applies to the SFrame section when it is SHT_RELA
  *    or SHT_REL with sh_info == the SFrame section's index (one predicate,
  *    sframe_reloc_table());
- *  - each distinct table is walked once: a table whose bytes overlap a
- *    table already walked is reported (RELOC_ALIASED) and skipped, so k
- *    headers naming one table of n entries cost n entry reads, not k x n;
- *  - every entry read and every table compared for aliasing spends one
- *    step of the caller's budget: total work stays linear in the file size
- *    plus the budget, whatever the headers claim.
+ *  - each distinct table is walked once: a table whose bytes overlap one of
+ *    the first RELOC_SEEN tables walked is reported (RELOC_ALIASED) and
+ *    skipped, so k headers naming one table of n entries cost n entry
+ *    reads plus k constant-time tests, not k x n;
+ *  - every entry read spends one step of the caller's budget: whatever
+ *    the headers claim (more than RELOC_SEEN distinct overlapping tables),
+ *    total work stays linear in the file size plus the budget.
  */
 #include <string.h>
 
@@ -57,30 +58,15 @@ void sfv_reloc_iter_init(sfv_reloc_iter *it, const sfv_elf *e, uint64_t *work) {
   it->work = work;
 }
 
-/* A table walked before i (usable, same predicate) whose bytes overlap
- * those of s: its index, or 0.  *stop when the budget ran out. */
-static uint32_t aliased(sfv_reloc_iter *it, uint32_t i, const eshdr *s,
-                        int *stop) {
-  const sfv_elf *e = it->e;
-  uint32_t j;
-  eshdr t;
-  int rela;
-  unsigned ent;
-  uint64_t n;
-  *stop = 0;
+/* A table already walked (one of the first RELOC_SEEN) whose bytes
+ * overlap those of s: its section index, or 0. */
+static uint32_t aliased(const sfv_reloc_iter *it, const eshdr *s) {
+  unsigned j;
   if (s->size == 0)
     return 0;
-  for (j = 1; j < i; j++) {
-    if (!spend(it, 1)) {
-      *stop = 1;
-      return 0;
-    }
-    if (!sframe_reloc_table(e, j, &t, &rela, &ent) ||
-        !sfv_elf_table(e, &t, ent, &n) || t.size == 0)
-      continue;
-    if (t.offset < s->offset + s->size && s->offset < t.offset + t.size)
-      return j;
-  }
+  for (j = 0; j < it->nseen; j++)
+    if (it->seen_off[j] < s->offset + s->size && s->offset < it->seen_end[j])
+      return it->seen_idx[j];
   return 0;
 }
 
@@ -121,7 +107,6 @@ int sfv_reloc_next(sfv_reloc_iter *it, sfv_reloc *r) {
   const sfv_elf *e = it->e;
   while (!sfv_elf_io_failed(e)) {
     uint32_t i, j;
-    int stop;
     if (it->table != 0 && it->k < it->n) {
       if (!spend(it, 1) || !read_entry(it, r))
         return RELOC_DONE;
@@ -142,12 +127,15 @@ int sfv_reloc_next(sfv_reloc_iter *it, sfv_reloc *r) {
       it->bad_index = it->cur.link;
       return RELOC_SYMTAB_BAD;
     }
-    j = aliased(it, i, &it->cur, &stop);
-    if (stop)
-      return RELOC_DONE;
+    j = aliased(it, &it->cur);
     if (j != 0) {
       it->alias_of = j;
       return RELOC_ALIASED;
+    }
+    if (it->nseen < RELOC_SEEN && it->cur.size != 0) {
+      it->seen_off[it->nseen] = it->cur.offset;
+      it->seen_end[it->nseen] = it->cur.offset + it->cur.size;
+      it->seen_idx[it->nseen++] = i;
     }
     it->table = i;
     it->k = 0;

@@ -166,20 +166,23 @@ static uint64_t raw_extent(const uint8_t *buf, size_t n, uint64_t size) {
 }
 
 /* First non-zero byte of [from, size) (size if none) and up to
- * SFV_HEADER_SIZE bytes from there into at[]. */
+ * SFV_HEADER_SIZE bytes from there into at[].  Holes are skipped unread. */
 static int scan_tail(cli_src *src, uint64_t from, uint64_t *first_nz,
                      uint8_t *at, size_t *at_len) {
   static uint8_t chunk[65536];
   uint64_t q = from;
   *first_nz = src->size;
   *at_len = 0;
-  while (q < src->size) {
+  static const uint8_t zero[4096];
+  while ((q = cli_src_next_data(src, q)) < src->size) {
     size_t n = src->size - q < sizeof chunk ? (size_t)(src->size - q)
-                                            : sizeof chunk, i;
+                                            : sizeof chunk, i = 0;
     if (cli_src_pread(src, q, chunk, n) != 0)
       return -1;
-    for (i = 0; i < n && chunk[i] == 0; i++)
-      ;
+    while (i + sizeof zero <= n && memcmp(chunk + i, zero, sizeof zero) == 0)
+      i += sizeof zero;
+    while (i < n && chunk[i] == 0)
+      i++;
     if (i < n) {
       *first_nz = q + i;
       *at_len = src->size - *first_nz < SFV_HEADER_SIZE
@@ -212,6 +215,17 @@ static int check_raw(file_run *fr, cli_src *src, const uint8_t *data,
   fr->fi.have_section = 1;
   fr->fi.sec = have_sec ? &sec : NULL;
   cli_out_file_begin(o, &fr->fi);
+  if (src->size == 0) {
+    /* Only with --input=raw: an empty section, not a truncated header. */
+    memset(&res, 0, sizeof res);
+    memset(&d, 0, sizeof d);
+    d.rule = SFV_R_EMPTY_SECTION;
+    d.severity = sfv_rule_get(d.rule)->severity;
+    d.fde = d.fre = SFV_NONE;
+    cli_run_extra(fr, &d);
+    free(so.scratch);
+    return cli_run_finish(fr, NULL, 0, 0, 0, 0);
+  }
   sfv_validate(data, len, &so, cli_run_on_diag, fr, &res);
   free(so.scratch);
   if (have_sec && len < src->size && sfv_declared_end(&sec) <= len) {

@@ -12,6 +12,7 @@
  *    caller asks to hold; only pseudo files (procfs, sysfs, ..., whose
  *    st_size is not their length) are read whole, up to CLI_STREAM_MAX.
  */
+#define _GNU_SOURCE 1 /* SEEK_DATA */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -251,6 +252,18 @@ int cli_src_pread(cli_src *s, uint64_t off, void *buf, size_t n) {
   victim->used = ++s->clock;
   memcpy(buf, victim->buf + (off - start), n);
   return 0;
+}
+
+uint64_t cli_src_next_data(const cli_src *s, uint64_t off) {
+  off_t r;
+  if (s->fd < 0 || off >= s->size)
+    return off;
+  r = lseek(s->fd, (off_t)(s->base + off), SEEK_DATA);
+  if (r < 0)
+    return errno == ENXIO ? s->size : off; /* ENXIO: a hole up to EOF */
+  if ((uint64_t)r < s->base + off)
+    return off;
+  return (uint64_t)r - s->base < s->size ? (uint64_t)r - s->base : s->size;
 }
 
 void cli_src_error(const cli_src *s, char *buf, size_t n) {

@@ -52,6 +52,10 @@ void cli_src_close(cli_src *s);
 /* n bytes at window offset off into buf: 0, or -1 (s->failed set) when the
  * file cannot deliver them (I/O error, or it shrank). */
 int cli_src_pread(cli_src *s, uint64_t off, void *buf, size_t n);
+/* The first offset >= off of the window that may hold data: holes of a
+ * sparse file read as zeros and are skipped (SEEK_DATA); off itself when
+ * the file system cannot tell. */
+uint64_t cli_src_next_data(const cli_src *s, uint64_t off);
 /* The failure in words ("file shrank while being read: ..."). */
 void cli_src_error(const cli_src *s, char *buf, size_t n);
 
