@@ -172,8 +172,8 @@ static int ar_member(ar_walk *w, uint64_t hoff, const char *name, cli_src *src) 
   }
   w->elf_members++;
   snprintf(disp, sizeof disp, "%s(%s)", w->path, name);
-  if (w->o->mode == MODE_DUMP)
-    printf("\nIn archive %s:\n", w->path);
+  if (w->o->mode == MODE_DUMP && w->elf_members == 1)
+    printf("In archive %s:\n", w->path); /* objdump's line, once */
   return cli_process_elf(w->o, w->idx, disp, src, name);
 }
 
