@@ -25,6 +25,8 @@
 #define AR_HDR 60u
 #define AR_NAME_MAX 4096u
 
+int cli_archive_thin_enabled = 1;
+
 int cli_is_archive(const uint8_t *p, size_t n) {
   return n >= 8 && (memcmp(p, "!<arch>\n", 8) == 0 ||
                     memcmp(p, "!<thin>\n", 8) == 0);
@@ -194,6 +196,10 @@ static int ar_thin(ar_walk *w, uint64_t hoff, const char *name, uint64_t msize) 
   const char *slash = strrchr(w->path, '/');
   cli_src f;
   int rc;
+  if (!cli_archive_thin_enabled) {
+    ar_diag(w, SFV_R_AR_THIN_MEMBER, hoff, hoff, 0, msize);
+    return 0;
+  }
   if (name[0] == '/' || slash == NULL)
     snprintf(full, sizeof full, "%s", name);
   else

@@ -44,6 +44,9 @@ int cli_process_elf(cli_opts *o, int idx, const char *path, cli_src *src,
                     const char *dump_name);
 
 int cli_is_archive(const uint8_t *p, size_t n);
+/* 0: thin archive members are not opened (reported ar-thin-member); the
+ * fuzz harness sets it, a fuzzer must not open files that inputs name. */
+extern int cli_archive_thin_enabled;
 int cli_process_archive(cli_opts *o, int idx, const char *path, cli_src *src);
 
 #endif
