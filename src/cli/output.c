@@ -137,8 +137,8 @@ void cli_out_diag(cli_opts *o, const cli_file_info *fi, const sfv_diag *d,
                   sfv_severity sev) {
   char msg[640];
   const sfv_rule_info *ri = sfv_rule_get(d->rule);
-  if (ri == NULL)
-    return;
+  if (ri == NULL || (o->format == FMT_TEXT && o->quiet))
+    return; /* nothing printed: no message, no symbol name looked up */
   diag_text(fi, d, msg, sizeof msg);
   if (o->format == FMT_JSON) {
     fputs(json_diags++ ? ",\n    {\"rule\":" : "\n    {\"rule\":", stdout);
