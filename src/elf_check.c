@@ -381,7 +381,7 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
   if (x->work_hit)
-    sfv_elf_report(x, SFV_R_CHECKS_SKIPPED, x->sec.fde_base, SFV_NONE, 0, 0, 3);
+    sfv_elf_report(x, SFV_R_CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE, 0, 0, 3);
 }
 
 sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,

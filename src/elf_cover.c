@@ -15,7 +15,7 @@ static int fde_covers(ectx *x, uint64_t addr) {
   uint64_t a, first;
   uint32_t lo = 0, hi = sec->fde_avail, i;
 
-  if (sec->fdes_sorted) {
+  if (sec->priv.fdes_sorted) {
     /* Last FDE with start <= addr (starts are non-decreasing). */
     while (lo < hi) {
       uint32_t mid = lo + (hi - lo) / 2;

@@ -219,7 +219,7 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
     leftovers(x);
     return;
   }
-  fde_end = sec->fde_base + (uint64_t)sec->fde_avail * sec->fde_size;
+  fde_end = sec->priv.fde_base + (uint64_t)sec->fde_avail * sec->priv.fde_size;
   sfv_reloc_iter_init(&it, e, &x->work);
   while (!x->em.stop && (ev = sfv_reloc_next(&it, &r)) != RELOC_DONE) {
     unsigned rsz;
@@ -254,14 +254,14 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
       x->res->unrelocated = 1;
       continue;
     }
-    if (r.offset < sec->fde_base || r.offset >= fde_end ||
-        (r.offset - sec->fde_base) % sec->fde_size != 0) {
+    if (r.offset < sec->priv.fde_base || r.offset >= fde_end ||
+        (r.offset - sec->priv.fde_base) % sec->priv.fde_size != 0) {
       sfv_elf_report(x, SFV_R_ELF_RELOC_UNEXPECTED, r.ent_off, SFV_NONE,
                      sfv_elf_i64(r.offset), 0, sfv_elf_i64(r.index));
       continue;
     }
     fde_relocs++;
-    apply_reloc(x, &r, (uint32_t)((r.offset - sec->fde_base) / sec->fde_size));
+    apply_reloc(x, &r, (uint32_t)((r.offset - sec->priv.fde_base) / sec->priv.fde_size));
   }
   if (x->work == 0) {
     x->work_hit = 1;

@@ -13,7 +13,6 @@ typedef struct file_run {
   cli_counts lib_delivered;  /* by the library's severity */
   cli_counts extra;          /* counted by cli_run_extra(), by severity */
   uint32_t extra_suppressed; /* ... and not delivered (over the cap) */
-  int saw_unsorted;
 } file_run;
 
 /* What is done with each file: MODE_CHECK, MODE_DUMP, MODE_LOOKUP, or
