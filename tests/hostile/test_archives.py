@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import linked_elf, rel_elf_aliased, run, run_json, rules_of
+from hostile_lib import linked_elf, rel_elf_aliased, run, run_json, rules_of
 
 ELF = linked_elf()
 

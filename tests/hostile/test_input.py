@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from conftest import linked_elf, run, run_json, rules_of
+from hostile_lib import linked_elf, run, run_json, rules_of
 
 
 def test_forced_raw_bad_magic_is_rule_magic(sfv_bin, tmp_path):

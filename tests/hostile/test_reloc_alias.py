@@ -6,7 +6,7 @@ calls of both passes, build/hostile/workcount) on inputs of doubling
 size, never with a timer."""
 import subprocess
 
-from conftest import rel_elf_aliased, run_json, rules_of
+from hostile_lib import rel_elf_aliased, run_json, rules_of
 
 
 def work(workcount, path):

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import elf_with_hole, write_sparse, SANITIZED
+from hostile_lib import elf_with_hole, write_sparse, SANITIZED
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "gen"))

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from conftest import run
+from hostile_lib import run
 
 
 def refused(sfv_bin, path, words):

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import elf_with_hole, write_sparse, SANITIZED
+from hostile_lib import elf_with_hole, write_sparse, SANITIZED
 
 HOLE = 4 << 30
 
