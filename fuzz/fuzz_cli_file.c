@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "fuzz_helpers.h"
-#include "check_run.h"
+#include "cli/check_run.h"
 
 static char path[64];
 static FILE *devnull;
@@ -57,11 +57,15 @@ static int run_one(int format, int mode, int input, const uint8_t *data,
   saved_err = stderr;
   stdout = devnull;
   stderr = devnull;
-  if (mode == MODE_CHECK && format != FMT_CANONICAL)
+  if (mode == MODE_CHECK && format != FMT_CANONICAL) {
+    (void)fmt_report_init(&o.rep, format, stdout, 0, o.max_diags);
     cli_begin(&o);
+  }
   rc = cli_check_file(&o, 0);
   if (mode == MODE_CHECK && format != FMT_CANONICAL)
     cli_end(&o);
+  if (mode == MODE_LOOKUP)
+    cli_lookup_end(&o);
   fflush(stdout);
   stdout = saved_out;
   stderr = saved_err;
