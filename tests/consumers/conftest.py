@@ -12,10 +12,8 @@ import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "gen"))
 
-import measure  # noqa: E402
+import measure  # tests/conftest.py puts tests/consumers and gen/ on sys.path
 
 
 @pytest.fixture(scope="session")
