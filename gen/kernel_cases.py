@@ -8,6 +8,10 @@ Owned by the consumer-profile work (tests/consumers); a block of its own so
 it does not collide with gen/mutations.py.  Verdicts are the spec's, as
 for every case; what the kernel does is KERNEL below (checked by
 tests/consumers against the cited kernel model and --profile=kernel).
+
+reader_cases(): v2 twins of rule cases the rest of the suite has in v3
+only, so that the consumers bits of the readers that read v2 only (glibc
+2.43, llvm-readobj) are measured rather than read from their source.
 """
 import copy
 from typing import List
@@ -15,7 +19,7 @@ from typing import List
 from encoder import encode
 from matrix import simple_section, valid
 from model import ABI_AMD64_LE, F_FDE_FUNC_START_PCREL, F_FDE_SORTED, FRE, Case
-from mutations import Builder, plt_section
+from mutations import Builder, hdr_plus, plt_section
 
 X86 = ABI_AMD64_LE
 # The kernel reader the facts come from (docs/CONSUMERS.md, snapshot S1).
@@ -139,3 +143,19 @@ def kernel_cases() -> List[Case]:
           "kernel K7: a second v3 section appended (the kernel reads the first one)")
     return cases + b.cases
 
+
+
+def reader_cases() -> List[Case]:
+    b = Builder()
+    x2 = simple_section(2, X86, 2)
+    b.bad("invalid-fre-dataword-count-amd64-3-v2", x2,
+          lambda s: setattr(s.fdes[0].fres[1], "words", [16, -16, -24]),
+          "fre-dataword-count", "fre0.1.info", "v2 AMD64 FRE with 3 data words")
+    b.bad("invalid-fre-subsection-bounds-v2", x2, hdr_plus("fre_len", 1),
+          "fre-subsection-bounds", "hdr.fre_len", "v2: sfh_fre_len one byte past the "
+          "section end")
+    b.impl("impldef-trailing-garbage-v2", x2, lambda s: setattr(s, "trailing", b"\x2a\x00"),
+           "trailing-garbage", "end", "v2: nonzero bytes after the FRE sub-section",
+           "reject", "As impldef-trailing-garbage, on a v2 section (the version glibc "
+           "and llvm-readobj read).")
+    return b.cases

@@ -3,6 +3,7 @@ every measured harness runs on every conformance case, and the test fails
 when a bit disagrees with a conclusive measurement (column.py says what
 conclusive means); the kernel, which no Debian package ships, is the cited
 model tests/consumers/kernel_model.py."""
+import json
 import subprocess
 import sys
 
@@ -15,6 +16,20 @@ def test_consumers_column_matches_the_readers(matrix):
     problems = column.disagreements(matrix, (ROOT / "src" / "sfv_rules.def").read_text())
     assert not problems, ("consumers column disagrees with the measured readers "
                           "(build/consumers/matrix.md):\n" + "\n".join(problems))
+
+
+def test_every_bit_is_measured_or_listed(matrix):
+    """Every (rule, reader) pair where the rule has a conformance case and
+    applies to a version the reader reads is measured by a conclusive case,
+    or listed in column.UNMEASURED with the reason: a new rule, case or
+    reader cannot leave a bit silently unmeasured, and a pair that becomes
+    measurable leaves the list."""
+    with open(ROOT / "conformance" / "manifest.json") as fh:
+        rules = {c["rule"] for c in json.load(fh)["cases"] if c["rule"]}
+    got = column.unmeasured(matrix, (ROOT / "src" / "sfv_rules.def").read_text(), rules)
+    listed = set(column.UNMEASURED)
+    assert not got - listed, f"unmeasured and not in column.UNMEASURED: {sorted(got - listed)}"
+    assert not listed - got, f"measured now, drop from column.UNMEASURED: {sorted(listed - got)}"
 
 
 def test_every_reader_is_measured_on_many_rules(matrix):
