@@ -8,7 +8,7 @@
 #                             the reader facts of src/cli/profile.c against
 #                             what every harness does on every conformance
 #                             case; the matrix lands in build/consumers/
-#                             (in make test; about 6 minutes on 2 shared
+#                             (in make test; 4-6 minutes on 2 shared
 #                             cores, most of it llvm-readobj 22 and 23
 #                             start-up)
 #   make consumers-matrix     print the measured accept/reject matrix

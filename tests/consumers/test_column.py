@@ -32,6 +32,22 @@ def test_every_bit_is_measured_or_listed(matrix):
     assert not listed - got, f"measured now, drop from column.UNMEASURED: {sorted(listed - got)}"
 
 
+def test_every_harness_ran_on_every_case(matrix):
+    with open(ROOT / "conformance" / "manifest.json") as fh:
+        ids = [c["id"] for c in json.load(fh)["cases"]]
+    assert [c["id"] for c in matrix["cases"]] == ids
+    for c in matrix["cases"]:
+        assert set(c["readers"]) == set(matrix["harnesses"]), c["id"]
+
+
+def test_readers_take_only_the_versions_they_claim(matrix):
+    """The versions each harness claims (measure.harnesses, --profile's
+    reason 1) are measured: no reader accepts a case of another version."""
+    bad = [(c["id"], n) for c in matrix["cases"] for n, r in c["readers"].items()
+           if r["verdict"] == "accept" and c["version"] not in matrix["harnesses"][n]["versions"]]
+    assert not bad, bad
+
+
 def test_every_reader_is_measured_on_many_rules(matrix):
     per = {}
     for (rule, name) in column.conclusive(matrix):
