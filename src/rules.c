@@ -53,6 +53,17 @@ const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v) {
                                      : NULL;
   case SFV_KIND_E_IDENT:
     return v == 4 ? "EI_CLASS" : v == 5 ? "EI_DATA" : v == 6 ? "EI_VERSION" : NULL;
+  case SFV_KIND_E_PROFILE_REASON: {
+    static const char *const reason[] = {
+        NULL, "version", "flag-missing", "flag-refused", "auxiliary-header",
+        "no-fdes-or-fres", "equal-function-starts", "rules-it-refuses",
+        "unplaceable-data-words", "fres-inside-fdes", "start-out-of-reach",
+        "fixed-fp-wins", "fixed-ra-wins", "no-ra-word", "amd64-ra-offset-zero",
+        "s390x-cfa-undecoded"};
+    _Static_assert(sizeof reason / sizeof reason[0] == SFV_PROF_S390X_CFA + 1,
+                   "one name per profile reason");
+    return v > 0 && v <= SFV_PROF_S390X_CFA ? reason[v] : NULL;
+  }
   default:
     return NULL;
   }
@@ -62,8 +73,8 @@ const char *sfv_slot_kind_name(sfv_slot_kind kind) {
   static const char *const names[] = {
       "none", "count", "bytes", "offset", "addr", "index", "value", "bits",
       "regnum", "version", "abi", "skip-reason", "byte-order", "entity",
-      "pt-field", "elf-table", "e-ident"};
-  _Static_assert(sizeof names / sizeof names[0] == SFV_KIND_E_IDENT + 1,
+      "pt-field", "elf-table", "e-ident", "profile-reason"};
+  _Static_assert(sizeof names / sizeof names[0] == SFV_KIND_E_PROFILE_REASON + 1,
                  "one name per sfv_slot_kind");
   return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind]
                                                          : "unknown";

@@ -16,11 +16,7 @@
 #include "cli.h"
 #include "profile.h"
 
-enum { R_VERSION = 1, R_FLAG_MISSING = 2, R_FLAG_REFUSED = 3, R_AUXHDR = 4,
-       R_EMPTY = 5, R_EQUAL_STARTS = 6, R_RULES = 7, R_LEFTOVER_WORDS = 8,
-       R_FRES_IN_FDES = 9, R_START_UNREACHABLE = 10 };
-enum { W_FIXED_FP = 11, W_FIXED_RA = 12, W_NO_RA_WORD = 13, W_AMD64_RA_ZERO = 14,
-       W_S390X_CFA = 15 };
+/* Reasons (aux): enum sfv_profile_reason (sfv.h), named in JSON/SARIF. */
 
 /* What a reader does, by fact. */
 typedef struct profile {
@@ -199,52 +195,52 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
    rejected = 1)
   if (v < 1 || v > 3 || !(p->versions & (1u << (v - 1))) ||
       (v == 1 && p->v1_misread && h->num_fres != 0)) {
-    REJECT(2, SFV_NONE, SFV_NONE, R_VERSION, v,
+    REJECT(2, SFV_NONE, SFV_NONE, SFV_PROF_VERSION, v,
            (p->versions & SFV_V3) ? 3 : (p->versions & SFV_V2) ? 2 : 1);
     return;  /* nothing else of an unread version matters */
   }
   if ((h->flags & p->need_flags[v]) != p->need_flags[v])
-    REJECT(3, SFV_NONE, SFV_NONE, R_FLAG_MISSING, h->flags,
+    REJECT(3, SFV_NONE, SFV_NONE, SFV_PROF_FLAG_MISSING, h->flags,
            p->need_flags[v] & ~h->flags);
   if (h->flags & p->refused_flags[v])
-    REJECT(3, SFV_NONE, SFV_NONE, R_FLAG_REFUSED, h->flags,
+    REJECT(3, SFV_NONE, SFV_NONE, SFV_PROF_FLAG_REFUSED, h->flags,
            h->flags & p->refused_flags[v]);
   scan_fres(sec, &ff);
   if (p->kernel_layout) {
     if (h->auxhdr_len != 0)
-      REJECT(7, SFV_NONE, SFV_NONE, R_AUXHDR, h->auxhdr_len, 0);
+      REJECT(7, SFV_NONE, SFV_NONE, SFV_PROF_AUXHDR, h->auxhdr_len, 0);
     if (h->num_fdes == 0 || h->num_fres == 0)
-      REJECT(8, SFV_NONE, SFV_NONE, R_EMPTY, h->num_fdes, h->num_fres);
+      REJECT(8, SFV_NONE, SFV_NONE, SFV_PROF_EMPTY, h->num_fdes, h->num_fres);
     /* K7: the FRE sub-section may not start before the FDEs end */
     if ((uint64_t)h->freoff < (uint64_t)h->fdeoff + (uint64_t)h->num_fdes * 16u)
-      REJECT(24, SFV_NONE, SFV_NONE, R_FRES_IN_FDES, h->freoff,
+      REJECT(24, SFV_NONE, SFV_NONE, SFV_PROF_FRES_IN_FDES, h->freoff,
              (int64_t)h->fdeoff + (int64_t)h->num_fdes * 16);
     if ((i = kernel_starts(sec, &off, &unreachable)) >= 0)
-      REJECT(off, i, SFV_NONE, unreachable ? R_START_UNREACHABLE : R_EQUAL_STARTS, i,
+      REJECT(off, i, SFV_NONE, unreachable ? SFV_PROF_START_UNREACHABLE : SFV_PROF_EQUAL_STARTS, i,
              i - 1);
     if (ff.leftover_fde >= 0)
-      REJECT(ff.leftover_off, ff.leftover_fde, ff.leftover_fre, R_LEFTOVER_WORDS,
+      REJECT(ff.leftover_off, ff.leftover_fde, ff.leftover_fre, SFV_PROF_LEFTOVER_WORDS,
              h->cfa_fixed_ra_offset, h->cfa_fixed_fp_offset);
   }
   if (hits)
-    REJECT(hit_off, SFV_NONE, SFV_NONE, R_RULES, hits, 0);
+    REJECT(hit_off, SFV_NONE, SFV_NONE, SFV_PROF_RULES, hits, 0);
 #undef REJECT
   if (rejected)
     return;
   /* Readers that use the section: where their rows differ from the spec's. */
   if (p->rows_fixed && h->cfa_fixed_fp_offset != 0 && ff.fp_word_fde >= 0)
-    say(o, p->rows, SFV_SEV_WARNING, 5, ff.fp_word_fde, SFV_NONE, W_FIXED_FP,
+    say(o, p->rows, SFV_SEV_WARNING, 5, ff.fp_word_fde, SFV_NONE, SFV_PROF_FIXED_FP,
         h->cfa_fixed_fp_offset, 0);
   if (p->rows_fixed && h->abi_arch != SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset != 0)
-    say(o, p->rows, SFV_SEV_WARNING, 6, SFV_NONE, SFV_NONE, W_FIXED_RA,
+    say(o, p->rows, SFV_SEV_WARNING, 6, SFV_NONE, SFV_NONE, SFV_PROF_FIXED_RA,
         h->cfa_fixed_ra_offset, 0);
   if (p->rows_no_ra && ff.no_ra_fde >= 0 && h->cfa_fixed_ra_offset == 0)
-    say(o, p->rows, SFV_SEV_WARNING, 6, ff.no_ra_fde, SFV_NONE, W_NO_RA_WORD, 1, 0);
+    say(o, p->rows, SFV_SEV_WARNING, 6, ff.no_ra_fde, SFV_NONE, SFV_PROF_NO_RA_WORD, 1, 0);
   if (h->abi_arch == SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset == 0 &&
       ff.ra_word_fde >= 0)
-    say(o, p->rows, SFV_SEV_WARNING, 6, ff.ra_word_fde, SFV_NONE, W_AMD64_RA_ZERO, 0, 0);
+    say(o, p->rows, SFV_SEV_WARNING, 6, ff.ra_word_fde, SFV_NONE, SFV_PROF_AMD64_RA_ZERO, 0, 0);
   if (p->rows_s390x_v2 && v == 2 && h->abi_arch == SFV_ABI_S390X_BE && ff.any_words)
-    say(o, p->rows, SFV_SEV_WARNING, 4, SFV_NONE, SFV_NONE, W_S390X_CFA, 0, 0);
+    say(o, p->rows, SFV_SEV_WARNING, 4, SFV_NONE, SFV_NONE, SFV_PROF_S390X_CFA, 0, 0);
 }
 
 void cli_profile_check(unsigned mask, const cli_profile_state *ps,
@@ -260,6 +256,6 @@ void cli_profile_check(unsigned mask, const cli_profile_state *ps,
       check_one(&profiles[k], ps->hits[k], ps->first_offset[k], sec, &o);
     else /* not even a header to read: no reader reads it */
       say(&o, profiles[k].rejects, SFV_SEV_ERROR, ps->first_offset[k], SFV_NONE,
-          SFV_NONE, R_RULES, ps->hits[k], 0);
+          SFV_NONE, SFV_PROF_RULES, ps->hits[k], 0);
   }
 }

@@ -91,3 +91,15 @@ def test_elf_file_and_missing_sframe(sfv_bin, tmp_path):
                    text=True, check=True)
     p = run(sfv_bin, "--profile=kernel", str(elf))
     assert p.returncode == 0 and "profile-" not in p.stdout, p.stdout
+
+
+def test_reason_is_named_in_json_values(sfv_bin):
+    """aux is the reason code; "values" names it (enum sfv_profile_reason),
+    and the text message says the name, not a bare number."""
+    case = str(CASES / "impldef-kernel-auxhdr-present-v3.sframe")
+    p = run(sfv_bin, "--format=json", "--profile=kernel", case)
+    (d,) = [d for d in json.loads(p.stdout)["files"][0]["diagnostics"]
+            if d["rule"] == "profile-kernel" and d["aux"] == 4]
+    assert d["aux"] == 4 and d["values"]["reason"] == "auxiliary-header", d
+    t = run(sfv_bin, "--profile=kernel", case)
+    assert "reason auxiliary-header" in t.stdout, t.stdout
