@@ -192,6 +192,8 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
         !fres_ascending(sec, &f, &budget))
       sec->priv.fres_sorted = 0;
   }
+  if (sec->priv.fdes_sorted)
+    sfv_lookup_prepare(sec);
   return SFV_OK;
 }
 
@@ -200,19 +202,15 @@ void sfv_set_vma(sfv_section *sec, uint64_t vma) {
     sec->vma = vma;
 }
 
-uint64_t sfv_fre_end(const sfv_section *sec) {
-  uint64_t end = sec->priv.fre_base + sec->hdr.fre_len;
-  return end < sec->size ? end : sec->size;
-}
-
-/* Reads field f of FDE out from where the layout table puts it: the index
- * entry or (v3) the attribute.  0 when the version has no such field or it
- * lies outside the buffer. */
+/* Reads field f of FDE out (version v) from where the layout table puts
+ * it: the index entry or (v3) the attribute, through c (the section).  0
+ * when the version has no such field or it lies outside the buffer. */
 __attribute__((always_inline)) static inline int
-fde_field(const sfv_section *sec, const sfv_fde *out, sfv_field f, int64_t *x) {
-  sfv_field_loc l = sfv_field_in(f, sec->hdr.version);
+fde_field(const sfv_cursor *c, const sfv_fde *out, sfv_field f, uint8_t v,
+          int64_t *x) {
+  sfv_field_loc l = sfv_field_in(f, v);
   uint64_t base = l.where == SFV_IN_ATTR ? out->attr_offset : out->offset;
-  return sfv_field_read(sec, base, f, x);
+  return sfv_field_peek(c, base, f, v, x);
 }
 
 /* sfv_fde_get for version v, a constant in each inlined copy: every
@@ -222,14 +220,16 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
   int64_t x[5] = {0};
   unsigned attr_size;
   int attr_ok = 1;
+  sfv_cursor c;
+  cur_init(&c, sec->data, 0, sec->size, sec->big_endian);
   *out = (sfv_fde){0};
   out->index = i;
   out->offset = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size;
   /* The index entry lies inside the buffer (i < fde_avail). */
-  (void)fde_field(sec, out, SFV_FLD_F_START, &out->start_raw);
-  (void)fde_field(sec, out, SFV_FLD_F_SIZE, &x[0]);
+  (void)fde_field(&c, out, SFV_FLD_F_START, v, &out->start_raw);
+  (void)fde_field(&c, out, SFV_FLD_F_SIZE, v, &x[0]);
   out->size = (uint32_t)x[0];
-  (void)fde_field(sec, out, SFV_FLD_F_FRE_OFF, &x[0]);
+  (void)fde_field(&c, out, SFV_FLD_F_FRE_OFF, v, &x[0]);
   out->fre_off = (uint32_t)x[0];
 
   /* Resolved, section-relative start.  PCREL (v2 erratum 1, v3): relative
@@ -254,7 +254,7 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
   /* Written out (not a loop over a field list) so that each field's
    * place folds to a constant in this version's copy. */
 #define LATE(k, fld)                                                        \
-  if (!fde_field(sec, out, fld, &x[k]) &&                                  \
+  if (!fde_field(&c, out, fld, v, &x[k]) &&                                  \
       sfv_field_in(fld, v).where == SFV_IN_ATTR)                           \
     attr_ok = 0;
   LATE(0, SFV_FLD_F_NUM_FRES)
@@ -333,13 +333,6 @@ sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
   if (fde->fre_type > SFV_FRE_ADDR4)
     return SFV_E_FRE_TYPE;
   return SFV_OK;
-}
-
-unsigned sfv_fre_addr_size(uint8_t fre_type) {
-  return fre_type == SFV_FRE_ADDR1 ? 1u
-         : fre_type == SFV_FRE_ADDR2 ? 2u
-         : fre_type == SFV_FRE_ADDR4 ? 4u
-                                     : 0u;
 }
 
 /* The data words of *out (count and size set) from c, w bytes each: one
