@@ -440,9 +440,17 @@ static int profile(const char *op, long n, const char *arg) {
   } else if (strcmp(op, "lookup") == 0) {
     uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
     ljob j = {&sec, NULL, NULL, pcs, make_pcs(&sec, pcs), in.vma, 0};
-    for (k = 0; k < n; k++)
+    double best = 0;
+    for (k = 0; k < n; k++) {
+      double t = bench_now();
       op_sfv_lookup(&j);
-    printf("%llu found\n", (unsigned long long)j.found);
+      t = bench_now() - t;
+      if (k == 0 || t < best)
+        best = t;
+    }
+    printf("%llu found, %zu PCs; %.1f ns per lookup (fastest pass of %ld)\n",
+           (unsigned long long)j.found, j.npcs,
+           best * 1e9 / (double)(j.npcs ? j.npcs : 1), n);
     free(pcs);
   } else if (strcmp(op, "ls-lookup") == 0 && ls47_available()) {
     uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
