@@ -349,18 +349,13 @@ decode_words(sfv_cursor *c, sfv_fre *out, unsigned w) {
   }
 }
 
-sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
+/* sfv_fre_next() for start addresses of asz bytes, a constant in each
+ * inlined copy (so the start load is one fixed-width load). */
+__attribute__((always_inline)) static inline sfv_status
+fre_next_a(sfv_fre_iter *it, sfv_fre *out, unsigned asz) {
   sfv_cursor c;
-  unsigned asz;
   uint32_t len = 0;
   sfv_status st;
-  if (it == NULL || out == NULL || it->sec == NULL)
-    return SFV_E_ARG;
-  if (it->next >= it->count)
-    return SFV_END;
-  asz = sfv_fre_addr_size(it->fre_type);
-  if (asz == 0)
-    return SFV_E_FRE_TYPE;
   /* Every field set (zero unless decoded): the scalars one by one, the
    * data-word arrays by fixed-size memsets; zeroing the whole struct at
    * once compiles to a rep stos that dominated the validator's FRE loop. */
@@ -392,6 +387,19 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   it->pos += len;
   it->next++;
   return SFV_OK;
+}
+
+sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
+  if (it == NULL || out == NULL || it->sec == NULL)
+    return SFV_E_ARG;
+  if (it->next >= it->count)
+    return SFV_END;
+  switch (sfv_fre_addr_size(it->fre_type)) {
+  case 1: return fre_next_a(it, out, 1);
+  case 2: return fre_next_a(it, out, 2);
+  case 4: return fre_next_a(it, out, 4);
+  default: return SFV_E_FRE_TYPE;
+  }
 }
 
 uint64_t sfv_fde_subsection_offset(const sfv_section *sec) {
