@@ -217,7 +217,8 @@ fde_field(const sfv_cursor *c, const sfv_fde *out, sfv_field f, uint8_t v,
 /* sfv_fde_get for version v, a constant in each inlined copy: every
  * table lookup then folds to a fixed offset and width. */
 __attribute__((always_inline)) static inline sfv_status
-fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
+fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v,
+          int with_attr) {
   int64_t x[5] = {0};
   unsigned attr_size;
   int attr_ok = 1;
@@ -252,6 +253,10 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
     out->attr_offset = out->fres_offset;
     out->fres_offset += attr_size;
   }
+  /* Index-only: the fields an attribute holds stay 0 (v3 only; v1/v2
+   * have them in the index entry, read below). */
+  if (!with_attr && attr_size != 0)
+    return SFV_OK;
   /* Written out (not a loop over a field list) so that each field's
    * place folds to a constant in this version's copy. */
 #define LATE(k, fld)                                                        \
@@ -281,16 +286,27 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
   return SFV_OK;
 }
 
-sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
-  if (sec == NULL || out == NULL)
-    return SFV_E_ARG;
+/* FDE i of any version; with_attr 0: sfv_fde_get_index(). */
+static sfv_status fde_get_any(const sfv_section *sec, uint32_t i, sfv_fde *out,
+                              int with_attr) {
   if (i >= sec->fde_avail)
     return SFV_E_RANGE;
   switch (sec->hdr.version) {
-  case 1: return fde_get_v(sec, i, out, 1);
-  case 2: return fde_get_v(sec, i, out, 2);
-  default: return fde_get_v(sec, i, out, 3);
+  case 1: return fde_get_v(sec, i, out, 1, 1);
+  case 2: return fde_get_v(sec, i, out, 2, 1);
+  default: return with_attr ? fde_get_v(sec, i, out, 3, 1)
+                            : fde_get_v(sec, i, out, 3, 0);
   }
+}
+
+sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
+  if (sec == NULL || out == NULL)
+    return SFV_E_ARG;
+  return fde_get_any(sec, i, out, 1);
+}
+
+sfv_status sfv_fde_get_index(const sfv_section *sec, uint32_t i, sfv_fde *out) {
+  return fde_get_any(sec, i, out, 0);
 }
 
 int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out) {

@@ -22,6 +22,12 @@ int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out);
 /* sfv_open() without the FDE/FRE order scans (fdes_sorted and fres_sorted
  * stay 0): for the validator, which checks order itself. */
 sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size);
+/* sfv_fde_get() of the index entry only: in v3 the attribute's fields
+ * (num_fres, info, info2, rep_size and what derives from them) stay 0 and
+ * the attribute is not read -- for passes that visit FDEs out of FRE-block
+ * order and need only start, size and fre_off (each attribute read there
+ * would be a cache miss).  SFV_E_RANGE when i >= fde_avail, else SFV_OK. */
+sfv_status sfv_fde_get_index(const sfv_section *sec, uint32_t i, sfv_fde *out);
 /* sfv_open()'s last step when it verified the FDEs sorted: fills the
  * lookup buckets (sec->priv.lk_*, lookup.c); clears fdes_sorted when a
  * start cannot be read (then lookups scan linearly). */

@@ -38,7 +38,6 @@ probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, uint8_t v,
   return !pcrel || !__builtin_add_overflow(*start, (int64_t)off, start);
 }
 
-/* Slices up to this many FDEs are searched by counting (below). */
 /* Branch-free binary search: the greatest index in [base, base + len)
  * whose start (probe_start) is <= rel, found in log2(len) probes whatever
  * the answer; -1 when there is none or a probe fails.  Inlined per version
