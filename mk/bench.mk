@@ -33,7 +33,7 @@ $(BENCH)/bench: $(BENCH)/obj/bench.o $(BENCH)/obj/bench_util.o $(BUILD)/libsfv.a
 	tests/bench/peers.sh $(BENCH)/peer "$(CC)" > $(BENCH)/peer.args
 	$(CC) -O2 -o $@ $(BENCH)/obj/bench.o $(BENCH)/obj/bench_util.o $$(cat $(BENCH)/peer.args) $(BUILD)/libsfv.a
 
-$(BENCH)/inputs/inputs.tsv: tests/bench/make_inputs.py
+$(BENCH)/inputs/inputs.tsv: tests/bench/make_inputs.py gen/encoder.py gen/model.py
 	$(PYTHON) tests/bench/make_inputs.py $(BENCH)/inputs
 
 bench-inputs: bench-deps $(BENCH)/inputs/inputs.tsv

@@ -193,6 +193,8 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
         !fres_ascending(sec, &f, &budget))
       sec->priv.fres_sorted = 0;
   }
+  if (sec->priv.fdes_sorted)
+    sfv_lookup_prepare(sec);
   return SFV_OK;
 }
 
@@ -201,36 +203,35 @@ void sfv_set_vma(sfv_section *sec, uint64_t vma) {
     sec->vma = vma;
 }
 
-uint64_t sfv_fre_end(const sfv_section *sec) {
-  uint64_t end = sec->priv.fre_base + sec->hdr.fre_len;
-  return end < sec->size ? end : sec->size;
-}
-
-/* Reads field f of FDE out from where the layout table puts it: the index
- * entry or (v3) the attribute.  0 when the version has no such field or it
- * lies outside the buffer. */
+/* Reads field f of FDE out (version v) from where the layout table puts
+ * it: the index entry or (v3) the attribute, through c (the section).  0
+ * when the version has no such field or it lies outside the buffer. */
 __attribute__((always_inline)) static inline int
-fde_field(const sfv_section *sec, const sfv_fde *out, sfv_field f, int64_t *x) {
-  sfv_field_loc l = sfv_field_in(f, sec->hdr.version);
+fde_field(const sfv_cursor *c, const sfv_fde *out, sfv_field f, uint8_t v,
+          int64_t *x) {
+  sfv_field_loc l = sfv_field_in(f, v);
   uint64_t base = l.where == SFV_IN_ATTR ? out->attr_offset : out->offset;
-  return sfv_field_read(sec, base, f, x);
+  return sfv_field_peek(c, base, f, v, x);
 }
 
 /* sfv_fde_get for version v, a constant in each inlined copy: every
  * table lookup then folds to a fixed offset and width. */
 __attribute__((always_inline)) static inline sfv_status
-fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
+fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v,
+          int with_attr) {
   int64_t x[5] = {0};
   unsigned attr_size;
   int attr_ok = 1;
+  sfv_cursor c;
+  cur_init(&c, sec->data, 0, sec->size, sec->big_endian);
   *out = (sfv_fde){0};
   out->index = i;
   out->offset = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size;
   /* The index entry lies inside the buffer (i < fde_avail). */
-  (void)fde_field(sec, out, SFV_FLD_F_START, &out->start_raw);
-  (void)fde_field(sec, out, SFV_FLD_F_SIZE, &x[0]);
+  (void)fde_field(&c, out, SFV_FLD_F_START, v, &out->start_raw);
+  (void)fde_field(&c, out, SFV_FLD_F_SIZE, v, &x[0]);
   out->size = (uint32_t)x[0];
-  (void)fde_field(sec, out, SFV_FLD_F_FRE_OFF, &x[0]);
+  (void)fde_field(&c, out, SFV_FLD_F_FRE_OFF, v, &x[0]);
   out->fre_off = (uint32_t)x[0];
 
   /* Resolved, section-relative start.  PCREL (v2 erratum 1, v3): relative
@@ -252,10 +253,14 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
     out->attr_offset = out->fres_offset;
     out->fres_offset += attr_size;
   }
+  /* Index-only: the fields an attribute holds stay 0 (v3 only; v1/v2
+   * have them in the index entry, read below). */
+  if (!with_attr && attr_size != 0)
+    return SFV_OK;
   /* Written out (not a loop over a field list) so that each field's
    * place folds to a constant in this version's copy. */
 #define LATE(k, fld)                                                        \
-  if (!fde_field(sec, out, fld, &x[k]) &&                                  \
+  if (!fde_field(&c, out, fld, v, &x[k]) &&                                  \
       sfv_field_in(fld, v).where == SFV_IN_ATTR)                           \
     attr_ok = 0;
   LATE(0, SFV_FLD_F_NUM_FRES)
@@ -281,16 +286,27 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
   return SFV_OK;
 }
 
-sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
-  if (sec == NULL || out == NULL)
-    return SFV_E_ARG;
+/* FDE i of any version; with_attr 0: sfv_fde_get_index(). */
+static sfv_status fde_get_any(const sfv_section *sec, uint32_t i, sfv_fde *out,
+                              int with_attr) {
   if (i >= sec->fde_avail)
     return SFV_E_RANGE;
   switch (sec->hdr.version) {
-  case 1: return fde_get_v(sec, i, out, 1);
-  case 2: return fde_get_v(sec, i, out, 2);
-  default: return fde_get_v(sec, i, out, 3);
+  case 1: return fde_get_v(sec, i, out, 1, 1);
+  case 2: return fde_get_v(sec, i, out, 2, 1);
+  default: return with_attr ? fde_get_v(sec, i, out, 3, 1)
+                            : fde_get_v(sec, i, out, 3, 0);
   }
+}
+
+sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
+  if (sec == NULL || out == NULL)
+    return SFV_E_ARG;
+  return fde_get_any(sec, i, out, 1);
+}
+
+sfv_status sfv_fde_get_index(const sfv_section *sec, uint32_t i, sfv_fde *out) {
+  return fde_get_any(sec, i, out, 0);
 }
 
 int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out) {
@@ -336,13 +352,6 @@ sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
   return SFV_OK;
 }
 
-unsigned sfv_fre_addr_size(uint8_t fre_type) {
-  return fre_type == SFV_FRE_ADDR1 ? 1u
-         : fre_type == SFV_FRE_ADDR2 ? 2u
-         : fre_type == SFV_FRE_ADDR4 ? 4u
-                                     : 0u;
-}
-
 /* The data words of *out (count and size set) from c, w bytes each: one
  * loop per width so that every load and sign extension is a constant-width
  * one.  The caller checked that they are inside c. */
@@ -357,18 +366,13 @@ decode_words(sfv_cursor *c, sfv_fre *out, unsigned w) {
   }
 }
 
-sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
+/* sfv_fre_next() for start addresses of asz bytes, a constant in each
+ * inlined copy (so the start load is one fixed-width load). */
+__attribute__((always_inline)) static inline sfv_status
+fre_next_a(sfv_fre_iter *it, sfv_fre *out, unsigned asz) {
   sfv_cursor c;
-  unsigned asz;
   uint32_t len = 0;
   sfv_status st;
-  if (it == NULL || out == NULL || it->sec == NULL)
-    return SFV_E_ARG;
-  if (it->next >= it->count)
-    return SFV_END;
-  asz = sfv_fre_addr_size(it->fre_type);
-  if (asz == 0)
-    return SFV_E_FRE_TYPE;
   /* Every field set (zero unless decoded): the scalars one by one, the
    * data-word arrays by fixed-size memsets; zeroing the whole struct at
    * once compiles to a rep stos that dominated the validator's FRE loop. */
@@ -400,6 +404,19 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   it->pos += len;
   it->next++;
   return SFV_OK;
+}
+
+sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
+  if (it == NULL || out == NULL || it->sec == NULL)
+    return SFV_E_ARG;
+  if (it->next >= it->count)
+    return SFV_END;
+  switch (sfv_fre_addr_size(it->fre_type)) {
+  case 1: return fre_next_a(it, out, 1);
+  case 2: return fre_next_a(it, out, 2);
+  case 4: return fre_next_a(it, out, 4);
+  default: return SFV_E_FRE_TYPE;
+  }
 }
 
 uint64_t sfv_fde_subsection_offset(const sfv_section *sec) {

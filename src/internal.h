@@ -13,12 +13,25 @@
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
                  uint16_t *magic_as_le);
 /* End of the FRE sub-section, clipped to the buffer (section offset). */
-uint64_t sfv_fre_end(const sfv_section *sec);
+static inline uint64_t sfv_fre_end(const sfv_section *sec) {
+  uint64_t end = sec->priv.fre_base + sec->hdr.fre_len;
+  return end < sec->size ? end : sec->size;
+}
 /* *out = base + delta; 0 when the result is not in [0, 2^64). */
 int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out);
 /* sfv_open() without the FDE/FRE order scans (fdes_sorted and fres_sorted
  * stay 0): for the validator, which checks order itself. */
 sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size);
+/* sfv_fde_get() of the index entry only: in v3 the attribute's fields
+ * (num_fres, info, info2, rep_size and what derives from them) stay 0 and
+ * the attribute is not read -- for passes that visit FDEs out of FRE-block
+ * order and need only start, size and fre_off (each attribute read there
+ * would be a cache miss).  SFV_E_RANGE when i >= fde_avail, else SFV_OK. */
+sfv_status sfv_fde_get_index(const sfv_section *sec, uint32_t i, sfv_fde *out);
+/* sfv_open()'s last step when it verified the FDEs sorted: fills the
+ * lookup buckets (sec->priv.lk_*, lookup.c); clears fdes_sorted when a
+ * start cannot be read (then lookups scan linearly). */
+void sfv_lookup_prepare(sfv_section *sec);
 
 /* The FRE at it->pos (asz: its start address size): start address, info
  * byte and total length, with the checks sfv_fre_next() makes, in its

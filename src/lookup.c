@@ -21,29 +21,36 @@ static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
 }
 
 /* Section-relative resolved start of FDE i from its start field alone
- * (the binary search reads nothing else): the field is n bytes (4 or 8),
- * PC-relative when pcrel.  0 when the field cannot be read or resolving it
- * overflows (sfv_open() then never sets fdes_sorted). */
+ * (the binary search reads nothing else), placed and sized by layout.def
+ * for version v (a constant in each inlined copy), PC-relative (to the
+ * field itself) when pcrel.  0 when the field cannot be read or resolving
+ * it overflows (sfv_open() then never sets fdes_sorted). */
 __attribute__((always_inline)) static inline int
-probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, unsigned n,
+probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, uint8_t v,
             int pcrel, int64_t *start) {
-  uint64_t off = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size, v = 0;
-  if (!cur_peek(c, off, n, &v))
+  sfv_field_loc l = sfv_field_in(SFV_FLD_F_START, v);
+  uint64_t off = sec->priv.fde_base +
+                 (uint64_t)i * sfv_struct_size(SFV_ST_FDE, v) + l.off;
+  uint64_t x = 0;
+  if (!cur_peek(c, off, l.width, &x))
     return 0;
-  *start = n == 8 ? sfv_sext(v, 8) : sfv_sext(v, 4);
+  *start = sfv_sext(x, l.width);
   return !pcrel || !__builtin_add_overflow(*start, (int64_t)off, start);
 }
 
-/* Branch-free binary search: the greatest index in [0, n) whose start
- * (probe_start) is <= rel, found in log2(n) probes whatever the answer;
- * -1 when there is none or a probe fails.  Inlined per field width, so
- * every probe is a bounds check, a load and a compare. */
+/* Branch-free binary search: the greatest index in [base, base + len)
+ * whose start (probe_start) is <= rel, found in log2(len) probes whatever
+ * the answer; -1 when there is none or a probe fails.  Inlined per version
+ * and PC-relativity, so every probe is a bounds check, a load and a
+ * compare. */
 __attribute__((always_inline)) static inline int64_t
-search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
-              int64_t rel, unsigned n, int pcrel, int prefetch) {
-  uint32_t base = 0;
+search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t base,
+              uint32_t len, int64_t rel, uint8_t v, int pcrel, int prefetch) {
   int64_t s;
   const uint8_t *idx = c->base + sec->priv.fde_base;
+  const unsigned stride = sfv_struct_size(SFV_ST_FDE, v);
+  if (len == 0)
+    return -1;
   while (len > 1) {
     uint32_t half = len / 2, l1 = len - half, h1 = l1 / 2;
     uint32_t h2 = (l1 - h1) / 2;
@@ -52,35 +59,106 @@ search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
      * sections larger than the caches this overlaps the misses (hints
      * only: nothing is read; every candidate is below fde_avail). */
     if (prefetch) {
-      __builtin_prefetch(idx + (uint64_t)(base + h1) * sec->priv.fde_size);
-      __builtin_prefetch(idx + (uint64_t)(base + half + h1) * sec->priv.fde_size);
-      __builtin_prefetch(idx + (uint64_t)(base + h2) * sec->priv.fde_size);
-      __builtin_prefetch(idx + (uint64_t)(base + h1 + h2) * sec->priv.fde_size);
-      __builtin_prefetch(idx + (uint64_t)(base + half + h2) * sec->priv.fde_size);
-      __builtin_prefetch(idx + (uint64_t)(base + half + h1 + h2) * sec->priv.fde_size);
+      __builtin_prefetch(idx + (uint64_t)(base + h1) * stride);
+      __builtin_prefetch(idx + (uint64_t)(base + half + h1) * stride);
+      __builtin_prefetch(idx + (uint64_t)(base + h2) * stride);
+      __builtin_prefetch(idx + (uint64_t)(base + h1 + h2) * stride);
+      __builtin_prefetch(idx + (uint64_t)(base + half + h2) * stride);
+      __builtin_prefetch(idx + (uint64_t)(base + half + h1 + h2) * stride);
     }
-    if (!probe_start(sec, c, base + half, n, pcrel, &s))
+    if (!probe_start(sec, c, base + half, v, pcrel, &s))
       return -1;
     base = s <= rel ? base + half : base;
     len -= half;
   }
-  if (!probe_start(sec, c, base, n, pcrel, &s) || s > rel)
+  if (!probe_start(sec, c, base, v, pcrel, &s) || s > rel)
     return -1;
   return base;
 }
 
-/* FDE index size from which the search prefetches its next probes. */
+/* FDE index size (bytes) from which the search prefetches its next
+ * probes: a smaller index stays in the L1/L2 caches across lookups. */
 #define SEARCH_PREFETCH_BYTES (256u * 1024u)
+
+/* search_starts() for the section's version and PC-relativity. */
+static int64_t search_any(const sfv_section *sec, const sfv_cursor *c,
+                          uint32_t base, uint32_t len, int64_t rel, int pcrel) {
+  if ((uint64_t)sec->fde_avail * sec->priv.fde_size > SEARCH_PREFETCH_BYTES) {
+    switch (sec->hdr.version) {
+    case 3: return search_starts(sec, c, base, len, rel, 3, pcrel, 1);
+    case 2: return search_starts(sec, c, base, len, rel, 2, pcrel, 1);
+    default: return search_starts(sec, c, base, len, rel, 1, 0, 1);
+    }
+  }
+  switch (sec->hdr.version) {
+  case 3: return pcrel ? search_starts(sec, c, base, len, rel, 3, 1, 0)
+                       : search_starts(sec, c, base, len, rel, 3, 0, 0);
+  case 2: return pcrel ? search_starts(sec, c, base, len, rel, 2, 1, 0)
+                       : search_starts(sec, c, base, len, rel, 2, 0, 0);
+  default: return search_starts(sec, c, base, len, rel, 1, 0, 0);
+  }
+}
+
+/* hi - lo for lo <= hi, without wrapping (it may exceed INT64_MAX). */
+static uint64_t span_of(int64_t lo, int64_t hi) {
+  if (lo >= 0 || hi < 0)
+    return (uint64_t)(hi - lo);
+  return (uint64_t)hi + ((uint64_t)(-(lo + 1)) + 1u);
+}
+
+static int section_pcrel(const sfv_section *sec) {
+  return sec->hdr.version >= 2 &&
+         (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
+}
+
+void sfv_lookup_prepare(sfv_section *sec) {
+  sfv_cursor c;
+  int64_t first, last, s;
+  uint64_t span;
+  uint32_t i, n = sec->fde_avail, b = 0;
+  unsigned shift = 0;
+  int pcrel = section_pcrel(sec);
+  cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
+  if (!sec->priv.fdes_sorted || n == 0)
+    return;
+  if (!probe_start(sec, &c, 0, sec->hdr.version, pcrel, &first) ||
+      !probe_start(sec, &c, n - 1, sec->hdr.version, pcrel, &last) ||
+      last < first) {
+    sec->priv.fdes_sorted = 0;
+    return;
+  }
+  span = span_of(first, last);
+  while ((span >> shift) >= SFV_LOOKUP_BUCKETS)
+    shift++;
+  sec->priv.lk_first = first;
+  sec->priv.lk_shift = (uint8_t)shift;
+  /* lk_bucket[b] = the number of FDEs in slices below b (starts are
+   * non-decreasing, so FDE i fills every slice up to its own). */
+  for (i = 0; i < n; i++) {
+    uint64_t slice;
+    if (!probe_start(sec, &c, i, sec->hdr.version, pcrel, &s) || s < first ||
+        s > last) {
+      sec->priv.fdes_sorted = 0;
+      return;
+    }
+    slice = span_of(first, s) >> shift;
+    while (b <= slice)
+      sec->priv.lk_bucket[b++] = i;
+  }
+  while (b <= SFV_LOOKUP_BUCKETS)
+    sec->priv.lk_bucket[b++] = n;
+}
 
 /* Sorted FDEs: last index whose target start vma + start <= pc, then back
  * over zero-size FDEs (the only ones a valid section may interleave).  The
  * comparison is made section-relative, start <= pc - vma, with pc - vma
- * clamped into int64 (exact: every start is an int64). */
+ * clamped into int64 (exact: every start is an int64).  The search covers
+ * the FDEs of pc's slice (lk_bucket) and the last one before it. */
 static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
                            uint64_t *start) {
-  int pcrel = sec->hdr.version >= 2 &&
-              (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
   int64_t rel, i;
+  uint64_t slice;
+  uint32_t lo, hi;
   sfv_cursor c;
   if (sec->fde_avail == 0)
     return 0;
@@ -91,20 +169,23 @@ static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
     return 0; /* below every representable start */
   else
     rel = -(int64_t)(sec->vma - pc - 1u) - 1;
+  if (rel < sec->priv.lk_first)
+    return 0; /* below the first function */
+  slice = span_of(sec->priv.lk_first, rel) >> sec->priv.lk_shift;
+  if (slice >= SFV_LOOKUP_BUCKETS)
+    slice = SFV_LOOKUP_BUCKETS - 1; /* past the last start */
+  /* The answer is in [lo - 1, hi - 1]: FDEs of lower slices start at or
+   * below rel, those of higher ones above it. */
+  lo = sec->priv.lk_bucket[slice];
+  hi = sec->priv.lk_bucket[slice + 1];
+  if (hi > sec->fde_avail)
+    hi = sec->fde_avail;
+  if (lo > 0)
+    lo--;
+  if (lo >= hi)
+    return 0;
   cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
-  /* Prefetching pays only when the index outgrows the L1/L2 caches. */
-  if ((uint64_t)sec->fde_avail * sec->priv.fde_size > SEARCH_PREFETCH_BYTES) {
-    if (sec->hdr.version == 3)
-      i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel, 1);
-    else
-      i = search_starts(sec, &c, sec->fde_avail, rel, 4, pcrel, 1);
-  } else if (sec->hdr.version == 3) {
-    i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel, 0);
-  } else if (pcrel) {
-    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 1, 0);
-  } else {
-    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 0, 0);
-  }
+  i = search_any(sec, &c, lo, hi - lo, rel, section_pcrel(sec));
   for (; i >= 0; i--) {
     (void)sfv_fde_get(sec, (uint32_t)i, out);
     if (fde_contains(sec, out, pc, start))
@@ -158,7 +239,9 @@ walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
   cur_init(&c, sec->data, f->fres_offset, sfv_fre_end(sec), sec->big_endian);
   for (k = 0; k < f->num_fres; k++) {
     uint64_t here = c.pos;
-    if (!cur_un(&c, asz, &v) || !cur_u8(&c, &info) || v > off)
+    /* One check for start and info (the reads' own checks then fold). */
+    if (!cur_has(&c, asz + 1u) || !cur_un(&c, asz, &v) ||
+        !cur_u8(&c, &info) || v > off)
       break;
     *pos = here;
     *idx = k;

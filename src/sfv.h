@@ -112,6 +112,9 @@ typedef struct sfv_header {
   uint32_t freoff;
 } sfv_header;
 
+/* NOT API: size of sfv_section's private lookup table (see priv). */
+#define SFV_LOOKUP_BUCKETS 256
+
 typedef struct sfv_section {
   const uint8_t *data;
   size_t size;
@@ -132,6 +135,14 @@ typedef struct sfv_section {
     uint8_t fres_sorted;     /* verified: every FRE decodes and each FDE's FRE
                                 starts are non-decreasing (lookup stops at
                                 the first FRE past the PC) */
+    /* Lookup buckets (set with fdes_sorted, src/lookup.c): the range of
+     * resolved starts [lk_first, last FDE's start] cut into
+     * SFV_LOOKUP_BUCKETS slices of 2^lk_shift bytes; lk_bucket[b] is the
+     * number of FDEs whose start lies below slice b, lk_bucket[last] the
+     * FDE count.  A lookup binary-searches one slice's FDEs only. */
+    uint8_t lk_shift;
+    int64_t lk_first;
+    uint32_t lk_bucket[SFV_LOOKUP_BUCKETS + 1];
   } priv;
 } sfv_section;
 

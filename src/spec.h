@@ -78,28 +78,48 @@ static inline sfv_field_loc sfv_field_in(sfv_field f, uint8_t version) {
 static inline int sfv_field_signed(sfv_field f) {
   return (unsigned)f < (unsigned)SFV_FLD_COUNT && sfv_field_table()[f].is_signed;
 }
-/* Fixed size of a structure in a version (0: not in that version). */
-unsigned sfv_struct_size(sfv_struct s, uint8_t version);
+/* Fixed size of a structure in a version (0: not in that version).
+ * Inline so that a constant version folds it (lookup's index stride). */
+static inline unsigned sfv_struct_size(sfv_struct s, uint8_t version) {
+  static const uint8_t sizes[SFV_ST_COUNT][3] = {
+#define SFV_STRUCT(name, s1, s2, s3) [SFV_ST_##name] = {s1, s2, s3},
+#define SFV_FIELD(name, sg, w1, o1, n1, w2, o2, n2, w3, o3, n3)
+#include "layout.def"
+#undef SFV_FIELD
+#undef SFV_STRUCT
+  };
+  if ((unsigned)s >= (unsigned)SFV_ST_COUNT || version < 1 || version > 3)
+    return 0;
+  return sizes[s][version - 1];
+}
 /* Section offset of field f of FDE fde (HDR fields: fde may be NULL);
  * 0 when the version has no such field. */
 uint64_t sfv_field_at(const sfv_section *sec, const sfv_fde *fde,
                       sfv_field f);
-/* Reads field f of the structure starting at section offset base (its
- * start, per the field's `where`) through the bounds-checked cursor.
- * Returns 0 (and *v = 0) when absent in the version or out of bounds. */
+/* Field f of version v of the structure starting at section offset base
+ * (its start, per the field's `where`), read through cursor c, whose range
+ * bounds the read.  Returns 0 (and *x = 0) when absent in the version or
+ * out of c.  Inline, so that a constant field and version fold to one
+ * bounds check and a load at a fixed offset. */
+__attribute__((always_inline)) static inline int
+sfv_field_peek(const sfv_cursor *c, uint64_t base, sfv_field f, uint8_t v,
+               int64_t *x) {
+  sfv_field_loc l = sfv_field_in(f, v);
+  uint64_t raw;
+  *x = 0;
+  if (l.where == SFV_IN_NONE || base > UINT64_MAX - l.off ||
+      !cur_peek(c, base + l.off, l.width, &raw))
+    return 0;
+  *x = sfv_field_signed(f) ? sfv_sext(raw, l.width) : (int64_t)raw;
+  return 1;
+}
+
+/* sfv_field_peek() of the section's version, anywhere in the section. */
 __attribute__((always_inline)) static inline int
 sfv_field_read(const sfv_section *sec, uint64_t base, sfv_field f, int64_t *v) {
-  sfv_field_loc l = sfv_field_in(f, sec->hdr.version);
   sfv_cursor c;
-  uint64_t x;
-  *v = 0;
-  if (l.where == SFV_IN_NONE || base > sec->size)
-    return 0;
-  cur_init(&c, sec->data, base, sec->size, sec->big_endian);
-  if (!cur_skip(&c, l.off) || !cur_un(&c, l.width, &x))
-    return 0;
-  *v = sfv_field_signed(f) ? sfv_sext(x, l.width) : (int64_t)x;
-  return 1;
+  cur_init(&c, sec->data, 0, sec->size, sec->big_endian);
+  return sfv_field_peek(&c, base, f, sec->hdr.version, v);
 }
 
 /* ---- header facts (2.1, 2.2.1) ---- */
@@ -146,7 +166,12 @@ static inline uint8_t sfv_info2_fde_type(uint8_t info2) { return info2 & 0x1fu; 
 /* ---- FRE (2.4) ---- */
 
 /* Bytes of an FRE start address for an FRE type (0 if undefined). */
-unsigned sfv_fre_addr_size(uint8_t fre_type);
+static inline unsigned sfv_fre_addr_size(uint8_t fre_type) {
+  return fre_type == SFV_FRE_ADDR1   ? 1u
+         : fre_type == SFV_FRE_ADDR2 ? 2u
+         : fre_type == SFV_FRE_ADDR4 ? 4u
+                                     : 0u;
+}
 static inline uint8_t sfv_fre_info_base_reg(uint8_t i) { return i & 1u; }
 static inline uint8_t sfv_fre_info_count(uint8_t i) { return (i >> 1) & 0xfu; }
 static inline uint8_t sfv_fre_info_size_code(uint8_t i) {

@@ -186,7 +186,9 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
   for (i = 0; i < pa->n; i++) {
     sfv_fde f;
     int64_t lo, hi;
-    if (sfv_fde_get(&v->sec, i, &f) == SFV_E_RANGE || !sfv_v_fde_range(v, &f, &lo, &hi))
+    /* Index fields only (the range): no attribute read per FDE. */
+    if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE ||
+        !sfv_v_fde_range(v, &f, &lo, &hi))
       continue;
     spans[k].lo = lo;
     spans[k].hi = hi;
@@ -209,9 +211,12 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
   int have_prev = 0, have_gap = 0;
 
   if (spans != NULL) {
+    /* Sorted by the index field fre_off alone: reading each attribute
+     * here, in index order, would miss the cache once per FDE; the walk
+     * below skips the blocks block_usable() refuses. */
     for (i = 0; i < pa->n; i++) {
       sfv_fde f;
-      if (!block_usable(v, i, pa->fre_len, &f))
+      if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE)
         continue;
       spans[n].lo = f.fre_off;
       spans[n].hi = 0;

@@ -10,7 +10,7 @@
 
 /* CPU time of this thread, not wall-clock: on a machine shared with other
  * jobs the time spent descheduled is not the code's. */
-static double now(void) {
+double bench_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -27,17 +27,17 @@ bstat bench_time(void (*op)(void *), void *ctx, int quick) {
   uint64_t k = 1, i;
   bstat s = {0};
 
-  t0 = now();
+  t0 = bench_now();
   op(ctx); /* warm-up; also sizes the loop */
-  one = now() - t0;
+  one = bench_now() - t0;
   if (one < 0.02)
     k = (uint64_t)(0.02 / (one > 1e-7 ? one : 1e-7)) + 1;
   reps = quick || one > 0.1 ? 3 : 7;
   for (r = 0; r < reps; r++) {
-    t0 = now();
+    t0 = bench_now();
     for (i = 0; i < k; i++)
       op(ctx);
-    t[r] = (now() - t0) / (double)k;
+    t[r] = (bench_now() - t0) / (double)k;
   }
   qsort(t, reps, sizeof t[0], cmp_double);
   s.min = t[0];

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* This thread's CPU time, seconds. */
+double bench_now(void);
 /* Seconds per call of an operation: min and median over the repetitions. */
 typedef struct bstat {
   double min;

@@ -7,8 +7,10 @@
 # Every ELF file of CORPUS_DIR/MANIFEST.tsv (and BIG_DIR/MANIFEST.tsv) is
 # given to each tool in its own process, output to /dev/null; a pass over
 # the corpus is repeated REPS times (default 3) and reported as min and
-# median seconds.  sid/trixie tools are started through their own loader
-# exactly as their wrappers do (without the wrapper's /bin/sh).  Files a
+# median seconds, next to /bin/true FILE (the cost of starting a process
+# here: the floor every per-file row pays).  sid/trixie tools are started
+# through their own loader exactly as their wrappers do (without the
+# wrapper's /bin/sh).  Files a
 # tool cannot dump still count (its time is what it takes to say so).
 # Measurements only.
 set -euo pipefail
@@ -45,6 +47,7 @@ declare -A LINE
 for ((i = 0; i < n; i++)); do
     q=$(printf '%q' "${files[$i]}")
     echo "$(printf '%q' "$SFV") -q $q >/dev/null 2>&1" >>"$TMP/sfv.sh"
+    echo "/bin/true $q >/dev/null 2>&1" >>"$TMP/floor.sh"
     for t in objdump readelf; do
         k="${tcs[$i]}/${arches[$i]}/$t"
         [ -n "${LINE[$k]:-}" ] || LINE[$k]=$(tool_line "${tcs[$i]}" "${arches[$i]}" "$t")
@@ -62,7 +65,7 @@ echo
 echo "CLI end to end: $n ELF files of the real corpus ($bytes bytes), $REPS passes each,"
 echo "one process per file unless said otherwise"
 declare -A MIN MED
-for kind in sfv sfv-one objdump readelf; do
+for kind in floor sfv sfv-one objdump readelf; do
     ts=()
     for ((r = 0; r < REPS; r++)); do
         t0=$(now); bash "$TMP/$kind.sh" || true; ts+=($(( $(now) - t0 )))
@@ -71,11 +74,16 @@ for kind in sfv sfv-one objdump readelf; do
     MIN[$kind]=$mn MED[$kind]=$md
 done
 printf '  %-44s %9s %9s\n' "command (whole corpus)" "min s" "median s"
+printf '  %-44s %9.3f %9.3f\n' "/bin/true FILE (process start: the floor)" "${MIN[floor]}" "${MED[floor]}"
 printf '  %-44s %9.3f %9.3f\n' "sframe-validate -q FILE (one process per file)" "${MIN[sfv]}" "${MED[sfv]}"
 printf '  %-44s %9.3f %9.3f\n' "sframe-validate -q FILE... (one process)" "${MIN[sfv-one]}" "${MED[sfv-one]}"
 printf '  %-44s %9.3f %9.3f\n' "objdump --sframe FILE (same toolchain)" "${MIN[objdump]}" "${MED[objdump]}"
 printf '  %-44s %9.3f %9.3f\n' "readelf --sframe FILE (same toolchain)" "${MIN[readelf]}" "${MED[readelf]}"
 printf '  ratio readelf/sframe-validate %.2fx (min), objdump/sframe-validate %.2fx (min)\n' \
     "$(awk "BEGIN{print ${MIN[readelf]} / ${MIN[sfv]}}")" "$(awk "BEGIN{print ${MIN[objdump]} / ${MIN[sfv]}}")"
-printf 'RESULT cli files=%s sfv=%s sfv_one=%s objdump=%s readelf=%s\n' "$n" \
-    "${MIN[sfv]}" "${MIN[sfv-one]}" "${MIN[objdump]}" "${MIN[readelf]}"
+# Above the floor: the work each tool does once its process runs.
+printf '  above the floor: readelf/sframe-validate %.2fx, objdump/sframe-validate %.2fx\n' \
+    "$(awk "BEGIN{f=${MIN[floor]}; print (${MIN[readelf]} - f) / (${MIN[sfv]} - f)}")" \
+    "$(awk "BEGIN{f=${MIN[floor]}; print (${MIN[objdump]} - f) / (${MIN[sfv]} - f)}")"
+printf 'RESULT cli files=%s bytes=%s floor=%s sfv=%s sfv_one=%s objdump=%s readelf=%s\n' "$n" "$bytes" \
+    "${MIN[floor]}" "${MIN[sfv]}" "${MIN[sfv-one]}" "${MIN[objdump]}" "${MIN[readelf]}"
