@@ -1,0 +1,28 @@
+/* cfi.h - helpers shared by the DWARF CFI translation units (not API). */
+#ifndef SFV_CFI_H
+#define SFV_CFI_H
+
+#include <stdint.h>
+
+#include "cursor.h"
+#include "sfv.h"
+
+/* DWARF pointer encodings (DW_EH_PE_*). */
+#define SFV_PE_OMIT 0xffu
+#define SFV_PE_INDIRECT 0x80u
+
+/* LEB128 of at most 64 significant bits: 0 when truncated or too long
+ * (*err says which).  Never reads more than the cursor allows. */
+int sfv_cfi_uleb(sfv_cursor *c, uint64_t *v, sfv_cfi_err *err);
+int sfv_cfi_sleb(sfv_cursor *c, int64_t *v, sfv_cfi_err *err);
+
+/* Reads a pointer in encoding `enc` at the cursor (the cursor's base is
+ * cfi->data).  *val is the target address when *resolved, else the raw
+ * value; indirect, funcrel and unknown text/data bases are not resolved.
+ * Only the format nibble is used when `fmt_only` (FDE address ranges).
+ * 0 on a read error (*err). */
+int sfv_cfi_read_ptr(const sfv_cfi *cfi, sfv_cursor *c, uint8_t enc,
+                     unsigned addr_size, int fmt_only, uint64_t *val,
+                     uint8_t *resolved, sfv_cfi_err *err);
+
+#endif
