@@ -80,7 +80,7 @@ static ref_answer ref_find(const sfv_section *sec, uint64_t pc) {
   return a;
 }
 
-static int rule_eq(const sfv_rule *a, const sfv_rule *b) {
+static int rule_eq(const sfv_recovery *a, const sfv_recovery *b) {
   return a->kind == b->kind && a->source == b->source && a->reg_p == b->reg_p &&
          a->deref_p == b->deref_p && a->regnum == b->regnum && a->offset == b->offset;
 }
@@ -186,13 +186,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 want.fde, want.fre, (unsigned long long)want.func_start,
                 (unsigned long long)want.fre_start);
     {
-      sfv_rules rules;
-      sfv_status rs = sfv_fre_rules(&sec, &got.fde, &got.fre, &rules);
-      FUZZ_ASSERT(rs == got.rules_status && rs == SFV_OK, "pc %#llx: rules %s/%s",
+      sfv_recovery_set rec;
+      sfv_status rs = sfv_fre_recovery(&sec, &got.fde, &got.fre, &rec);
+      FUZZ_ASSERT(rs == got.recovery_status && rs == SFV_OK, "pc %#llx: rules %s/%s",
                   (unsigned long long)pcs[i], sfv_status_name(rs),
-                  sfv_status_name(got.rules_status));
-      FUZZ_ASSERT(rule_eq(&rules.cfa, &got.rules.cfa) && rule_eq(&rules.ra, &got.rules.ra) &&
-                      rule_eq(&rules.fp, &got.rules.fp),
+                  sfv_status_name(got.recovery_status));
+      FUZZ_ASSERT(rule_eq(&rec.cfa, &got.recovery.cfa) && rule_eq(&rec.ra, &got.recovery.ra) &&
+                      rule_eq(&rec.fp, &got.recovery.fp),
                   "pc %#llx: rules differ", (unsigned long long)pcs[i]);
     }
   }

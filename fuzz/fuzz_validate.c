@@ -14,7 +14,7 @@
  *    (with scratch);
  *  - a section with zero errors decodes fully: every FDE through
  *    sfv_fde_get, every FRE through sfv_fre_next (then SFV_END), and
- *    sfv_fre_rules() is SFV_OK for every FRE;
+ *    sfv_fre_recovery() is SFV_OK for every FRE;
  *  - on any openable input the decoding API never fails unsafely.
  */
 #include <string.h>
@@ -54,14 +54,14 @@ static void check_accepted(const uint8_t *data, size_t size) {
     st = sfv_fre_iter_init(&it, &sec, &f, 0);
     FUZZ_ASSERT(st == SFV_OK, "accepted: FDE %u iter: %s", i, sfv_status_name(st));
     for (k = 0; k < f.num_fres; k++) {
-      sfv_rules rules;
+      sfv_recovery_set rec;
       st = sfv_fre_next(&it, &r);
       FUZZ_ASSERT(st == SFV_OK, "accepted: FDE %u FRE %u: %s", i, k,
                   sfv_status_name(st));
       FUZZ_ASSERT(r.offset >= sec.fre_base &&
                       r.offset + r.length <= sec.fre_base + sec.hdr.fre_len,
                   "accepted: FDE %u FRE %u outside the FRE sub-section", i, k);
-      st = sfv_fre_rules(&sec, &f, &r, &rules);
+      st = sfv_fre_recovery(&sec, &f, &r, &rec);
       FUZZ_ASSERT(st == SFV_OK, "accepted: FDE %u FRE %u rules: %s", i, k,
                   sfv_status_name(st));
     }
@@ -92,11 +92,11 @@ static void decode_everything(const uint8_t *data, size_t size) {
     if (st != SFV_OK || sfv_fre_iter_init(&it, &sec, &f, 0) != SFV_OK)
       continue;
     while (budget > 0 && (st = sfv_fre_next(&it, &r)) == SFV_OK) {
-      sfv_rules rules;
+      sfv_recovery_set rec;
       budget--;
       FUZZ_ASSERT(r.offset + r.length <= size, "FRE past the buffer");
       FUZZ_ASSERT(r.dw_count <= SFV_MAX_DATAWORDS, "dw_count");
-      (void)sfv_fre_rules(&sec, &f, &r, &rules);
+      (void)sfv_fre_recovery(&sec, &f, &r, &rec);
     }
   }
   FUZZ_ASSERT(sfv_fde_get(&sec, sec.fde_avail, &(sfv_fde){0}) == SFV_E_RANGE,
@@ -110,7 +110,7 @@ static void api_edges(const uint8_t *data, size_t size) {
   sfv_fde f;
   sfv_fre r;
   sfv_fre_iter it;
-  sfv_rules rules;
+  sfv_recovery_set rec;
   sfv_lookup lk;
   sfv_result res;
   sfv_options opt;
@@ -150,7 +150,7 @@ static void api_edges(const uint8_t *data, size_t size) {
   FUZZ_ASSERT(sfv_fde_func_start(NULL, &f, &a) == SFV_E_ARG, "func_start(NULL)");
   FUZZ_ASSERT(sfv_fre_iter_init(NULL, &sec, &f, 0) == SFV_E_ARG, "iter_init(NULL)");
   FUZZ_ASSERT(sfv_fre_next(NULL, &r) == SFV_E_ARG, "fre_next(NULL)");
-  FUZZ_ASSERT(sfv_fre_rules(NULL, &f, &r, &rules) == SFV_E_ARG, "fre_rules(NULL)");
+  FUZZ_ASSERT(sfv_fre_recovery(NULL, &f, &r, &rec) == SFV_E_ARG, "fre_recovery(NULL)");
   FUZZ_ASSERT(sfv_find_fre(NULL, 0, &lk) == SFV_E_ARG, "find_fre(NULL)");
   memset(&sec, 0, sizeof sec);
   FUZZ_ASSERT(sfv_find_fre(&sec, 0, &lk) == SFV_E_ARG, "find_fre on a zero section");

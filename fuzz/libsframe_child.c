@@ -88,15 +88,15 @@ static int cmp_fre(const sframe_decoder_ctx *d, const sframe_frame_row_entry *x,
       return mismatch(rec, "FRE data word", u, r->dw_raw[k], i, j);
   }
   if (r->dw_count > 0) {
-    sfv_rules rules;
+    sfv_recovery_set recov;
     int32_t cfa = (int32_t)PEER(sframe_fre_get_cfa_offset(d, x, f->fde_type, &err));
-    (void)sfv_fre_rules(sec, f, r, &rules);
+    (void)sfv_fre_recovery(sec, f, r, &recov);
     /* libsframe applies the s390x CFA scaling (spec 3.1.3, a default-FDE
      * rule) to flex FDEs as well: not compared (docs/FINDINGS.md). */
     if (sec->hdr.abi_arch == SFV_ABI_S390X_BE && f->fde_type == SFV_FDE_FLEX)
       rec->s390x_flex_cfa_skipped = 1;
-    else if (err == 0 && rules.cfa.kind == SFV_RULE_EXPR && cfa != rules.cfa.offset)
-      return mismatch(rec, "CFA offset", cfa, rules.cfa.offset, i, j);
+    else if (err == 0 && recov.cfa.kind == SFV_REC_EXPR && cfa != recov.cfa.offset)
+      return mismatch(rec, "CFA offset", cfa, recov.cfa.offset, i, j);
   }
   return 1;
 }

@@ -120,6 +120,6 @@ sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
     out->fre_start = out->fre.start;
   else if (!sfv_addr_add(out->func_start, out->fre.start, &out->fre_start))
     return SFV_E_OVERFLOW;
-  out->rules_status = sfv_fre_rules(sec, &out->fde, &out->fre, &out->rules);
+  out->recovery_status = sfv_fre_recovery(sec, &out->fde, &out->fre, &out->recovery);
   return SFV_OK;
 }

@@ -160,37 +160,37 @@ typedef struct sfv_fre {
  *   addr  = base + offset
  *   value = deref_p ? *addr : addr
  */
-typedef enum sfv_rule_kind {
-  SFV_RULE_UNDEFINED = 0,    /* RA undefined: outermost frame */
-  SFV_RULE_SAME = 1,         /* value unchanged from the callee's frame */
-  SFV_RULE_EXPR = 2          /* base/offset/deref as above */
-} sfv_rule_kind;
+typedef enum sfv_recovery_kind {
+  SFV_REC_UNDEFINED = 0,    /* RA undefined: outermost frame */
+  SFV_REC_SAME = 1,         /* value unchanged from the callee's frame */
+  SFV_REC_EXPR = 2          /* base/offset/deref as above */
+} sfv_recovery_kind;
 
-typedef enum sfv_rule_source {
+typedef enum sfv_recovery_source {
   SFV_SRC_NONE = 0,
   SFV_SRC_FRE = 1,           /* from the FRE's data words */
   SFV_SRC_FIXED = 2,         /* from sfh_cfa_fixed_{fp,ra}_offset */
   SFV_SRC_REGNUM = 3         /* s390x v2: DWARF register number in an offset */
-} sfv_rule_source;
+} sfv_recovery_source;
 
-typedef struct sfv_rule {
-  uint8_t kind;              /* sfv_rule_kind */
-  uint8_t source;            /* sfv_rule_source */
+typedef struct sfv_recovery {
+  uint8_t kind;              /* sfv_recovery_kind */
+  uint8_t source;            /* sfv_recovery_source */
   uint8_t reg_p;
   uint8_t deref_p;
   uint32_t regnum;           /* DWARF register number when reg_p */
   int64_t offset;
-} sfv_rule;
+} sfv_recovery;
 
-typedef struct sfv_rules {
-  sfv_rule cfa;
-  sfv_rule ra;
-  sfv_rule fp;
+typedef struct sfv_recovery_set {
+  sfv_recovery cfa;
+  sfv_recovery ra;
+  sfv_recovery fp;
   uint8_t ra_mangled;        /* AArch64: RA signed (FRE info bit 7) */
   uint8_t pauth_key;         /* AArch64: 0 = A, 1 = B (FDE) */
   uint8_t signal;            /* v3 signal frame (FDE) */
   uint8_t fde_type;
-} sfv_rules;
+} sfv_recovery_set;
 
 /* DWARF register numbers of SP and FP per ABI (CFA base of default FDEs). */
 int sfv_abi_sp_regnum(uint8_t abi_arch);
@@ -242,8 +242,8 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out);
 /* Recovery rules of one FRE per the spec's "Interpretation" chapter for the
  * section's ABI, version and the FDE type.  SFV_E_ENCODING when the data
  * words do not form a rule (the rules are then filled as far as they go). */
-sfv_status sfv_fre_rules(const sfv_section *sec, const sfv_fde *fde,
-                         const sfv_fre *fre, sfv_rules *out);
+sfv_status sfv_fre_recovery(const sfv_section *sec, const sfv_fde *fde,
+                         const sfv_fre *fre, sfv_recovery_set *out);
 
 /* ------------------------------------------------------------------ */
 /* Lookup.                                                            */
@@ -251,10 +251,10 @@ sfv_status sfv_fre_rules(const sfv_section *sec, const sfv_fde *fde,
 typedef struct sfv_lookup {
   sfv_fde fde;
   sfv_fre fre;
-  sfv_rules rules;
+  sfv_recovery_set recovery;
   uint64_t func_start;       /* target address */
   uint64_t fre_start;        /* target address (INC), or masked offset (MASK) */
-  sfv_status rules_status;   /* what sfv_fre_rules() said of the FRE */
+  sfv_status recovery_status;   /* what sfv_fre_recovery() said of the FRE */
 } sfv_lookup;
 
 /* Finds the FRE that applies at target address `pc`.  Binary search over the

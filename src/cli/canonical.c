@@ -5,7 +5,7 @@
  * sfv_validate() reports any error-severity diagnostic; warnings and notes
  * do not reject.  Accepted sections are printed as one JSON object with
  * every decoded header, FDE and FRE value and the recovery rules of each FRE
- * (sfv_fre_rules), in the fixed key order of the schema.
+ * (sfv_fre_recovery), in the fixed key order of the schema.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +28,11 @@ static int canon_diag(void *ctx, const sfv_diag *d) {
   return 0;
 }
 
-static void print_rule(FILE *out, const char *name, const sfv_rule *r) {
+static void print_rule(FILE *out, const char *name, const sfv_recovery *r) {
   fprintf(out, "\"%s\":", name);
-  if (r->kind == SFV_RULE_UNDEFINED) {
+  if (r->kind == SFV_REC_UNDEFINED) {
     fputs("{\"kind\":\"undefined\"}", out);
-  } else if (r->kind == SFV_RULE_SAME) {
+  } else if (r->kind == SFV_REC_SAME) {
     fputs("{\"kind\":\"same\"}", out);
   } else {
     fprintf(out,
@@ -61,9 +61,9 @@ static void print_header(FILE *out, const sfv_section *sec) {
 
 static void print_fre(FILE *out, const sfv_section *sec, const sfv_fde *fde,
                       const sfv_fre *r) {
-  sfv_rules rules;
+  sfv_recovery_set rec;
   unsigned k;
-  (void)sfv_fre_rules(sec, fde, r, &rules);
+  (void)sfv_fre_recovery(sec, fde, r, &rec);
   fprintf(out,
           "{\"start\":%lu,\"base_reg\":\"%s\",\"mangled_ra\":%u,"
           "\"dataword_size\":%u,\"datawords\":[",
@@ -72,11 +72,11 @@ static void print_fre(FILE *out, const sfv_section *sec, const sfv_fde *fde,
   for (k = 0; k < r->dw_count; k++)
     fprintf(out, "%s%lu", k ? "," : "", (unsigned long)r->dw_raw[k]);
   fputs("],", out);
-  print_rule(out, "cfa", &rules.cfa);
+  print_rule(out, "cfa", &rec.cfa);
   fputc(',', out);
-  print_rule(out, "ra", &rules.ra);
+  print_rule(out, "ra", &rec.ra);
   fputc(',', out);
-  print_rule(out, "fp", &rules.fp);
+  print_rule(out, "fp", &rec.fp);
   fputc('}', out);
 }
 

@@ -51,7 +51,7 @@ static const char *source_name(uint8_t src) {
 }
 
 /* "sp + 16", "[cfa - 8]", "r14", "[r3 + 0]". */
-static void rule_expr_text(FILE *out, const sfv_section *sec, const sfv_rule *r) {
+static void rule_expr_text(FILE *out, const sfv_section *sec, const sfv_recovery *r) {
   char buf[24];
   const char *base = r->reg_p ? reg_label(sec, r->regnum, buf, sizeof buf) : "cfa";
   if (r->source == SFV_SRC_REGNUM && !r->deref_p && r->offset == 0) {
@@ -65,25 +65,25 @@ static void rule_expr_text(FILE *out, const sfv_section *sec, const sfv_rule *r)
 }
 
 static void rule_text(FILE *out, const sfv_section *sec, const char *name,
-                      const sfv_rule *r) {
+                      const sfv_recovery *r) {
   fprintf(out, "  %s = ", name);
-  if (r->kind == SFV_RULE_UNDEFINED)
+  if (r->kind == SFV_REC_UNDEFINED)
     fputs(strcmp(name, "ra") == 0 ? "undefined (outermost frame)" : "undefined",
           out);
-  else if (r->kind == SFV_RULE_SAME)
+  else if (r->kind == SFV_REC_SAME)
     fputs("unchanged", out);
   else
     rule_expr_text(out, sec, r);
-  if (r->kind == SFV_RULE_EXPR && r->source == SFV_SRC_FIXED)
+  if (r->kind == SFV_REC_EXPR && r->source == SFV_SRC_FIXED)
     fputs(" (fixed)", out);
   fputc('\n', out);
 }
 
-static void rule_json(FILE *out, const sfv_section *sec, const sfv_rule *r) {
+static void rule_json(FILE *out, const sfv_section *sec, const sfv_recovery *r) {
   char buf[24];
   static const char *kinds[] = {"undefined", "same", "expr"};
   fprintf(out, "{\"kind\":\"%s\"", r->kind <= 2 ? kinds[r->kind] : "?");
-  if (r->kind == SFV_RULE_EXPR) {
+  if (r->kind == SFV_REC_EXPR) {
     fprintf(out, ",\"source\":\"%s\",\"base\":", source_name(r->source));
     cli_json_str(out, r->reg_p ? reg_label(sec, r->regnum, buf, sizeof buf) : "cfa");
     if (r->reg_p)
@@ -128,16 +128,16 @@ static void found_text(FILE *out, const sfv_section *sec, uint64_t pc,
           r->base_reg == SFV_BASE_SP ? "sp" : "fp", (unsigned)r->dw_count,
           r->dw_count == 1 ? "" : "s", (unsigned)r->dw_size,
           r->dw_size == 1 ? "" : "s");
-  rule_text(out, sec, "cfa", &lk->rules.cfa);
-  rule_text(out, sec, "ra", &lk->rules.ra);
-  rule_text(out, sec, "fp", &lk->rules.fp);
-  if (lk->rules.ra_mangled)
+  rule_text(out, sec, "cfa", &lk->recovery.cfa);
+  rule_text(out, sec, "ra", &lk->recovery.ra);
+  rule_text(out, sec, "fp", &lk->recovery.fp);
+  if (lk->recovery.ra_mangled)
     fprintf(out, "  ra signed: pauth key %s\n",
-            is_aarch64(sec) ? (lk->rules.pauth_key ? "B" : "A") : "?");
-  if (lk->rules.signal)
+            is_aarch64(sec) ? (lk->recovery.pauth_key ? "B" : "A") : "?");
+  if (lk->recovery.signal)
     fputs("  signal frame\n", out);
-  if (lk->rules_status != SFV_OK)
-    fprintf(out, "  warning: %s\n", sfv_status_name(lk->rules_status));
+  if (lk->recovery_status != SFV_OK)
+    fprintf(out, "  warning: %s\n", sfv_status_name(lk->recovery_status));
 }
 
 /* {"pc":N,"found":true,"fde":{...},"fre":{...},"rules":{"cfa":R,"ra":R,
@@ -161,16 +161,16 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
   for (k = 0; k < r->dw_count; k++)
     fprintf(out, "%s%" PRId32, k ? "," : "", r->dw[k]);
   fprintf(out, "],\"data_word_size\":%u},\"rules\":{\"cfa\":", (unsigned)r->dw_size);
-  rule_json(out, sec, &lk->rules.cfa);
+  rule_json(out, sec, &lk->recovery.cfa);
   fputs(",\"ra\":", out);
-  rule_json(out, sec, &lk->rules.ra);
+  rule_json(out, sec, &lk->recovery.ra);
   fputs(",\"fp\":", out);
-  rule_json(out, sec, &lk->rules.fp);
+  rule_json(out, sec, &lk->recovery.fp);
   fprintf(out, "},\"ra_mangled\":%s,\"pauth_key\":%s,\"signal\":%s,"
-          "\"rules_status\":", lk->rules.ra_mangled ? "true" : "false",
-          !is_aarch64(sec) ? "null" : lk->rules.pauth_key ? "\"B\"" : "\"A\"",
-          lk->rules.signal ? "true" : "false");
-  cli_json_str(out, sfv_status_name(lk->rules_status));
+          "\"rules_status\":", lk->recovery.ra_mangled ? "true" : "false",
+          !is_aarch64(sec) ? "null" : lk->recovery.pauth_key ? "\"B\"" : "\"A\"",
+          lk->recovery.signal ? "true" : "false");
+  cli_json_str(out, sfv_status_name(lk->recovery_status));
   fputs("}\n", out);
 }
 

@@ -16,7 +16,7 @@ static void null_args(void) {
   sfv_fde f;
   sfv_fre r;
   sfv_fre_iter it;
-  sfv_rules rules;
+  sfv_recovery_set rec;
   sfv_lookup lk;
   sfv_result res;
   uint64_t a;
@@ -42,10 +42,10 @@ static void null_args(void) {
   CHECK_EQ(sfv_fre_next(NULL, &r), SFV_E_ARG, "fre_next");
   CHECK_EQ(sfv_fre_next(&it, NULL), SFV_E_ARG, "fre_next");
   CHECK_EQ(sfv_fre_next(&it, &r), SFV_OK, "fre_next");
-  CHECK_EQ(sfv_fre_rules(NULL, &f, &r, &rules), SFV_E_ARG, "fre_rules");
-  CHECK_EQ(sfv_fre_rules(&sec, NULL, &r, &rules), SFV_E_ARG, "fre_rules");
-  CHECK_EQ(sfv_fre_rules(&sec, &f, NULL, &rules), SFV_E_ARG, "fre_rules");
-  CHECK_EQ(sfv_fre_rules(&sec, &f, &r, NULL), SFV_E_ARG, "fre_rules");
+  CHECK_EQ(sfv_fre_recovery(NULL, &f, &r, &rec), SFV_E_ARG, "fre_rules");
+  CHECK_EQ(sfv_fre_recovery(&sec, NULL, &r, &rec), SFV_E_ARG, "fre_rules");
+  CHECK_EQ(sfv_fre_recovery(&sec, &f, NULL, &rec), SFV_E_ARG, "fre_rules");
+  CHECK_EQ(sfv_fre_recovery(&sec, &f, &r, NULL), SFV_E_ARG, "fre_rules");
   CHECK_EQ(sfv_find_fre(NULL, 0, &lk), SFV_E_ARG, "find_fre");
   CHECK_EQ(sfv_find_fre(&sec, 0, NULL), SFV_E_ARG, "find_fre");
   {

@@ -68,7 +68,7 @@ static uint32_t exercise(const uint8_t *data, size_t n, const char *ctx) {
     sfv_fde f;
     sfv_fre_iter it;
     sfv_fre r;
-    sfv_rules rules;
+    sfv_recovery_set rec;
     uint64_t addr, prev_pos;
     st = sfv_fde_get(&sec, i, &f);
     CHECKF(st == SFV_OK || st == SFV_E_BOUNDS, "%s: fde_get %d", ctx, st);
@@ -81,7 +81,7 @@ static uint32_t exercise(const uint8_t *data, size_t n, const char *ctx) {
              "%s: FRE outside the buffer", ctx);
       CHECKF(it.pos > prev_pos, "%s: iterator did not advance", ctx);
       prev_pos = it.pos;
-      (void)sfv_fre_rules(&sec, &f, &r, &rules);
+      (void)sfv_fre_recovery(&sec, &f, &r, &rec);
       fres_seen++;
     }
     CHECKF(st == SFV_END || st == SFV_E_BOUNDS || st == SFV_E_DATAWORD_SIZE,

@@ -70,15 +70,15 @@ typedef struct xrule {
 
 static xrule x_expr(uint8_t src, uint8_t reg_p, uint8_t deref_p,
                     uint32_t regnum, int64_t off) {
-  xrule r = {SFV_RULE_EXPR, src, reg_p, deref_p, regnum, off};
+  xrule r = {SFV_REC_EXPR, src, reg_p, deref_p, regnum, off};
   return r;
 }
 static xrule x_same(void) {
-  xrule r = {SFV_RULE_SAME, 0, 0, 0, 0, 0};
+  xrule r = {SFV_REC_SAME, 0, 0, 0, 0, 0};
   return r;
 }
 static xrule x_none(void) {
-  xrule r = {SFV_RULE_UNDEFINED, 0, 0, 0, 0, 0};
+  xrule r = {SFV_REC_UNDEFINED, 0, 0, 0, 0, 0};
   return r;
 }
 /* RA/FP the FRE does not give: the header's fixed offset (CFA-relative
@@ -275,7 +275,7 @@ static unsigned make_fres(uint8_t v, uint8_t abi, uint8_t fde_type,
 
 /* ------------------------------------------------------------ checks */
 
-static void check_rule(const sfv_rule *got, const xrule *want,
+static void check_rule(const sfv_recovery *got, const xrule *want,
                        const char *ctx, const char *which) {
   char c[256];
   snprintf(c, sizeof c, "%s %s", ctx, which);
@@ -417,7 +417,7 @@ static void run_one(const axis *a) {
       uint32_t raw[SB_MAX_DW];
       int64_t dws[SB_MAX_DW];
       sfv_fre r;
-      sfv_rules rules;
+      sfv_recovery_set rec;
       xrules want;
       char rctx[280];
       uint32_t g = L.fre_first[i] + j;
@@ -450,17 +450,17 @@ static void run_one(const axis *a) {
                  ? expect_flex(a->abi, d.fixed_fp, d.fixed_ra, xr, raw, dws)
                  : expect_default(a->v, a->abi, d.fixed_fp, d.fixed_ra, xr,
                                   dws);
-      st = sfv_fre_rules(&sec, &f, &r, &rules);
+      st = sfv_fre_recovery(&sec, &f, &r, &rec);
       CHECK_EQ(st, want.status, rctx);
-      CHECK_EQ(rules.ra_mangled, xr->mangled_ra, rctx);
-      CHECK_EQ(rules.pauth_key, x->pauth_key, rctx);
-      CHECK_EQ(rules.signal, a->v == 3 ? x->signal : 0, rctx);
-      CHECK_EQ(rules.fde_type, x->fde_type, rctx);
+      CHECK_EQ(rec.ra_mangled, xr->mangled_ra, rctx);
+      CHECK_EQ(rec.pauth_key, x->pauth_key, rctx);
+      CHECK_EQ(rec.signal, a->v == 3 ? x->signal : 0, rctx);
+      CHECK_EQ(rec.fde_type, x->fde_type, rctx);
       if (want.cfa_only < 2)
-        check_rule(&rules.cfa, &want.cfa, rctx, "CFA");
+        check_rule(&rec.cfa, &want.cfa, rctx, "CFA");
       if (!want.cfa_only) {
-        check_rule(&rules.ra, &want.ra, rctx, "RA");
-        check_rule(&rules.fp, &want.fp, rctx, "FP");
+        check_rule(&rec.ra, &want.ra, rctx, "RA");
+        check_rule(&rec.fp, &want.fp, rctx, "FP");
       }
     }
     {
@@ -506,7 +506,7 @@ static void undefined_codes(void) {
   sfv_fde f;
   sfv_fre_iter it;
   sfv_fre r;
-  sfv_rules rules;
+  sfv_recovery_set rec;
   int be;
   base_init(&b, 3, SB_ABI_AARCH64_BE, 0);
   base_build(&b);
@@ -530,7 +530,7 @@ static void undefined_codes(void) {
   CHECK_EQ(f.fde_type, 5, "FDE type");
   CHECK_EQ(sfv_fre_iter_init(&it, &sec, &f, 0), SFV_OK, "FDE 2");
   CHECK_EQ(sfv_fre_next(&it, &r), SFV_OK, "FDE 2 FRE 0");
-  CHECK_EQ(sfv_fre_rules(&sec, &f, &r, &rules), SFV_E_FDE_TYPE, "FDE type");
+  CHECK_EQ(sfv_fre_recovery(&sec, &f, &r, &rec), SFV_E_FDE_TYPE, "FDE type");
 }
 
 int main(void) {

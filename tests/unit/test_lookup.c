@@ -194,8 +194,8 @@ static void compare(const sfv_section *sec, const sb_section *d, uint64_t pc,
   CHECK_EQU(lk.fre_start, r.fre_start, ctx);
   CHECK_EQU(lk.fre.start, d->fdes[r.fde].fres[r.fre].start, ctx);
   {
-    sfv_rules rules;
-    CHECK_EQ(lk.rules_status, sfv_fre_rules(sec, &lk.fde, &lk.fre, &rules),
+    sfv_recovery_set rec;
+    CHECK_EQ(lk.recovery_status, sfv_fre_recovery(sec, &lk.fde, &lk.fre, &rec),
              ctx);
   }
 }
