@@ -399,3 +399,39 @@ sfv_status sfv_cfi_interp_next(sfv_cfi_interp *ip, sfv_cfi_row *row) {
     }
   }
 }
+
+int sfv_cfi_expr_simple(const sfv_cfi *cfi, uint64_t at, uint32_t *reg,
+                        int64_t *offset, int *deref) {
+  sfv_cursor c;
+  sfv_cfi_err err;
+  uint64_t len, r;
+  uint8_t op;
+
+  if (cfi == NULL || reg == NULL || offset == NULL || deref == NULL)
+    return 0;
+  cur_init(&c, cfi->data, at, cfi->size, cfi->big_endian);
+  if (!sfv_cfi_uleb(&c, &len, &err) || !cur_has(&c, len))
+    return 0;
+  c.end = c.pos + len;
+  if (!cur_u8(&c, &op))
+    return 0;
+  if (op >= 0x70u && op <= 0x8fu) { /* DW_OP_breg0 .. DW_OP_breg31 */
+    r = op - 0x70u;
+  } else if (op == 0x92u) { /* DW_OP_bregx */
+    if (!sfv_cfi_uleb(&c, &r, &err) || r > UINT32_MAX)
+      return 0;
+  } else {
+    return 0;
+  }
+  if (!sfv_cfi_sleb(&c, offset, &err))
+    return 0;
+  *reg = (uint32_t)r;
+  *deref = 0;
+  if (cur_left(&c) == 0)
+    return 1;
+  if (cur_left(&c) == 1 && cur_u8(&c, &op) && op == 0x06u) { /* DW_OP_deref */
+    *deref = 1;
+    return 1;
+  }
+  return 0;
+}

@@ -665,6 +665,55 @@ sfv_status sfv_cfi_interp_init(sfv_cfi_interp *ip, const sfv_cfi *cfi,
 /* Next row of nonzero length, in increasing PC order, clipped to the FDE's
  * range: SFV_OK, SFV_END after the last, or an error (ip->err, err_off). */
 sfv_status sfv_cfi_interp_next(sfv_cfi_interp *ip, sfv_cfi_row *row);
+
+/* The DWARF expressions SFrame can express: DW_OP_bregN/bregx (register +
+ * offset), optionally followed by DW_OP_deref.  `at` is the section offset
+ * of the expression's ULEB128 length (sfv_cfi_reg.expr, cfa_expr).  1 when
+ * the expression has that form (*reg, *offset, *deref filled), else 0. */
+int sfv_cfi_expr_simple(const sfv_cfi *cfi, uint64_t at, uint32_t *reg,
+                        int64_t *offset, int *deref);
+/* ---- Comparison of an SFrame section with the CFI of the same file. */
+
+#define SFV_CFI_STACK_DEPTH 16u   /* remember_state depth the comparison allows */
+
+typedef struct sfv_cfi_compare_options {
+  uint32_t max_diags;        /* 0 = SFV_DEFAULT_MAX_DIAGS */
+  void *scratch;             /* sfv_cfi_scratch_size(num_fdes) bytes: the
+                                remember_state stack and a bitmap of
+                                matched SFrame FDEs (without it the stack is
+                                4 deep and cfi-sframe-only is not checked) */
+  size_t scratch_size;
+  uint64_t budget;           /* work units; 0 = 16 * (CFI bytes + SFrame
+                                bytes) + 65536 */
+} sfv_cfi_compare_options;
+
+typedef struct sfv_cfi_compare_result {
+  uint32_t errors;
+  uint32_t warnings;
+  uint32_t notes;
+  uint32_t suppressed;
+  uint32_t cfi_fdes;         /* .eh_frame FDEs with a resolvable range */
+  uint32_t functions;        /* present in both and compared */
+  uint32_t only_cfi;         /* in .eh_frame only */
+  uint32_t only_sframe;      /* in .sframe only (when reverse_checked) */
+  uint32_t mask_skipped;     /* PC-mask FDEs not compared */
+  uint32_t mismatched;       /* functions with at least one mismatch */
+  uint64_t intervals;        /* union intervals compared */
+  uint64_t pc_bytes;         /* bytes of code compared */
+  uint64_t cfi_rows;         /* CFI rows interpreted */
+  uint8_t reverse_checked;
+  uint8_t complete;          /* 0 when the budget ran out */
+} sfv_cfi_compare_result;
+
+size_t sfv_cfi_scratch_size(uint32_t num_fdes);
+
+/* Compares the SFrame section `sec` (opened, with its vma set so function
+ * starts are target addresses) with `cfi` (.eh_frame at its address): the
+ * rules of sfv_rules.def's "CFI comparison" block.  Returns SFV_OK when
+ * the run completed (whatever it found); res counts. */
+sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
+                           const sfv_cfi_compare_options *opt, sfv_diag_fn fn,
+                           void *ctx, sfv_cfi_compare_result *res);
 /* ==== DWARF CFI ==== END */
 
 #ifdef __cplusplus

@@ -29,9 +29,9 @@
 #include <unistd.h>
 
 #include "sfv.h"
+#include "elf_sections.h"
 
-static unsigned long n_files, n_fdes, n_rows, n_agreed, n_mismatch, n_regs,
-    n_errors, n_unspec, n_signed_rows, n_stale_start;
+static unsigned long n_files, n_fdes, n_rows, n_agreed, n_mismatch, n_regs, n_unspec, n_signed_rows, n_stale_start;
 static int verbose;
 static unsigned long max_print = 40;
 
@@ -60,96 +60,6 @@ static unsigned track_for(uint16_t machine, uint32_t ra, uint32_t *t) {
     if (r[i] != ra)
       t[k++] = r[i];
   return k;
-}
-
-/* ---- ET_REL: apply the relocations of .eh_frame in memory. */
-static int reloc_apply(Elf *elf, GElf_Ehdr *eh, size_t ehidx, Elf_Data *ehd,
-                       const char *path) {
-  Elf_Scn *scn = NULL;
-  size_t nsec;
-  uint64_t *addr;
-  uint64_t next = 0x100000;
-  GElf_Shdr sh;
-  int be = eh->e_ident[EI_DATA] == ELFDATA2MSB;
-
-  if (elf_getshdrnum(elf, &nsec) != 0)
-    return 0;
-  addr = calloc(nsec, sizeof *addr);
-  while ((scn = elf_nextscn(elf, scn)) != NULL) {
-    size_t i = elf_ndxscn(scn);
-    gelf_getshdr(scn, &sh);
-    if (sh.sh_flags & SHF_ALLOC) {
-      uint64_t al = sh.sh_addralign ? sh.sh_addralign : 1;
-      next = (next + al - 1) / al * al;
-      addr[i] = next;
-      sh.sh_addr = next;
-      gelf_update_shdr(scn, &sh);
-      next += sh.sh_size + 16;
-    }
-  }
-  scn = NULL;
-  while ((scn = elf_nextscn(elf, scn)) != NULL) {
-    Elf_Data *rd, *symd;
-    Elf_Scn *symscn;
-    size_t k, n;
-    gelf_getshdr(scn, &sh);
-    if ((sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL) || sh.sh_info != ehidx)
-      continue;
-    rd = elf_getdata(scn, NULL);
-    symscn = elf_getscn(elf, sh.sh_link);
-    symd = elf_getdata(symscn, NULL);
-    n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
-    for (k = 0; k < n; k++) {
-      GElf_Rela r;
-      GElf_Sym sym;
-      unsigned type, size = 0, pcrel = 0, i;
-      uint64_t S, P, v;
-      if (sh.sh_type == SHT_RELA) {
-        gelf_getrela(rd, (int)k, &r);
-      } else {
-        GElf_Rel rl;
-        gelf_getrel(rd, (int)k, &rl);
-        r.r_offset = rl.r_offset;
-        r.r_info = rl.r_info;
-        r.r_addend = 0; /* REL: addend in place (not produced here) */
-      }
-      type = (unsigned)(eh->e_ident[EI_CLASS] == ELFCLASS64 ? GELF_R_TYPE(r.r_info)
-                                                            : ELF32_R_TYPE(r.r_info));
-      gelf_getsym(symd, (int)(eh->e_ident[EI_CLASS] == ELFCLASS64 ? GELF_R_SYM(r.r_info)
-                                                                   : ELF32_R_SYM(r.r_info)), &sym);
-      if (eh->e_machine == EM_X86_64) {
-        if (type == R_X86_64_PC32) size = 4, pcrel = 1;
-        else if (type == R_X86_64_PC64) size = 8, pcrel = 1;
-        else if (type == R_X86_64_64) size = 8;
-        else if (type == R_X86_64_32) size = 4;
-      } else if (eh->e_machine == EM_AARCH64) {
-        if (type == R_AARCH64_PREL32) size = 4, pcrel = 1;
-        else if (type == R_AARCH64_PREL64) size = 8, pcrel = 1;
-        else if (type == R_AARCH64_ABS64) size = 8;
-        else if (type == R_AARCH64_ABS32) size = 4;
-      } else if (eh->e_machine == EM_S390) {
-        if (type == R_390_PC32) size = 4, pcrel = 1;
-        else if (type == R_390_PC64) size = 8, pcrel = 1;
-        else if (type == R_390_64) size = 8;
-        else if (type == R_390_32) size = 4;
-      }
-      if (size == 0 || r.r_offset + size > ehd->d_size ||
-          sym.st_shndx == SHN_UNDEF || sym.st_shndx >= nsec) {
-        fprintf(stderr, "%s: .eh_frame relocation %zu (type %u) not applied\n", path, k, type);
-        n_errors++;
-        continue;
-      }
-      S = addr[sym.st_shndx] + sym.st_value;
-      P = addr[ehidx] + r.r_offset;
-      v = S + (uint64_t)r.r_addend - (pcrel ? P : 0);
-      for (i = 0; i < size; i++) {
-        unsigned sh8 = be ? 8 * (size - 1 - i) : 8 * i;
-        ((unsigned char *)ehd->d_buf)[r.r_offset + i] = (unsigned char)(v >> sh8);
-      }
-    }
-  }
-  free(addr);
-  return 1;
 }
 
 static const char *rule_name(int k) {
@@ -255,8 +165,10 @@ static void do_file(const char *path) {
   if (ehscn == NULL)
     goto out;
   d = elf_getdata(ehscn, NULL);
-  if (eh.e_type == ET_REL && !reloc_apply(elf, &eh, ehidx, d, path))
-    goto out;
+  if (eh.e_type == ET_REL) {
+    es_layout(elf);
+    n_errors += es_relocate(elf, &eh, ehidx, d, path, 0);
+  }
   gelf_getshdr(ehscn, &ehsh);
   dcfi = dwarf_getcfi_elf(elf);
   if (dcfi == NULL) {
