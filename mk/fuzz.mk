@@ -16,7 +16,7 @@
 
 TEST_TARGETS += test-fuzz-replay
 
-FUZZ_HARNESSES := validate lookup dump
+FUZZ_HARNESSES := validate lookup dump cfi
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS)
 FUZZ_CLI_SRCS := $(filter-out src/cli/main.c,$(CLI_SRCS))

@@ -99,8 +99,8 @@ int sfv_cfi_sleb(sfv_cursor *c, int64_t *v, sfv_cfi_err *err) {
     if (!(b & 0x80u))
       break;
   }
-  if (i < 9 && (b & 0x40u))
-    x |= ~(uint64_t)0 << (7u * (i + 1u));
+  if (i < 9 && (b & 0x40u)) /* sign-extend: set every bit above 7(i+1) */
+    x |= ~((((uint64_t)1) << (7u * (i + 1u))) - 1u);
   *v = sfv_sext(x, 8);
   return 1;
 }

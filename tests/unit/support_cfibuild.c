@@ -105,7 +105,7 @@ size_t cb_fde(cb *b, size_t cie, uint64_t pc, uint32_t range, int zaug,
   size_t off = b->n;
   cb_un(b, 4, 0);
   cb_un(b, 4, b->n - cie); /* CIE pointer: from this field back to the CIE */
-  cb_un(b, 4, pc - (b->addr + b->n)); /* sdata4 | pcrel */
+  cb_un(b, 4, (uint64_t)((int64_t)pc - (int64_t)(b->addr + b->n))); /* sdata4 | pcrel */
   cb_un(b, 4, range);
   if (zaug)
     cb_uleb(b, 0);

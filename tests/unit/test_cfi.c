@@ -135,7 +135,7 @@ static void test_every_opcode(void) {
   /* set_loc operand: sdata4 pcrel to 0x1010 (FDE header 4+4+4+4, z len 1) */
   {
     uint64_t field = fde + 17 + setloc;
-    uint64_t v = 0x1010 - (ADDR + field);
+    uint64_t v = (uint64_t)(0x1010 - (int64_t)(ADDR + field));
     for (i = 0; i < 4; i++)
       b.buf[field + i] = (uint8_t)(v >> (8 * i));
   }
@@ -239,7 +239,7 @@ static void test_set_loc_backward(void) {
   fde = b.n;
   cb_fde(&b, 0, 0x1000, 0x20, 1, fi, sizeof fi);
   field = fde + 17 + 2;
-  v = 0x1000 - (ADDR + field); /* back to the FDE start, before 0x1001 */
+  v = (uint64_t)(0x1000 - (int64_t)(ADDR + field)); /* back to the FDE start, before 0x1001 */
   for (i = 0; i < 4; i++)
     b.buf[field + i] = (uint8_t)(v >> (8 * i));
   c = mk(&b, EM_X86_64);
@@ -307,7 +307,7 @@ static void test_encodings(void) {
       while ((ADDR + b.n) % 8)
         cb_u8(&b, 0);
     {
-      uint64_t v = (e[i].enc & 0x70) == 0x10 ? pc - (ADDR + b.n) : pc;
+      uint64_t v = (e[i].enc & 0x70) == 0x10 ? (uint64_t)((int64_t)pc - (int64_t)(ADDR + b.n)) : pc;
       if (fmt == 0x01 || fmt == 0x09) {
         if (fmt == 0x01)
           cb_uleb(&b, v);
