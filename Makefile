@@ -14,14 +14,23 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 
 BUILD := build
-WARN := -Wall -Wextra -Wconversion -Wshadow -Werror -Wvla -Wstrict-prototypes \
-        -Wmissing-prototypes -Wpointer-arith -Wcast-qual
+# -Werror in the project's own builds (developers, make test, .ci/run);
+# `make install` and WERROR=0 build without it, so a newer compiler's new
+# warning does not stop someone building a release.
+WERROR ?= 1
+WARN = -Wall -Wextra -Wconversion -Wshadow -Wvla -Wstrict-prototypes \
+       -Wmissing-prototypes -Wpointer-arith -Wcast-qual \
+       $(if $(filter 1,$(WERROR)),-Werror)
 CSTD := -std=c11 -D_DEFAULT_SOURCE
 CFLAGS ?= -O2 -g
-ALL_CFLAGS := $(CSTD) $(WARN) $(CFLAGS) -Isrc
+ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -Isrc
+# libsfv exports only what sfv.h declares SFV_API (make check-exports).
+LIB_CFLAGS = $(ALL_CFLAGS) -fvisibility=hidden
+# Header dependencies from the compiler (-MMD), included below.
+DEPFLAGS = -MMD -MP
 
 LIB_SRCS := $(wildcard src/*.c)
-LIB_HDRS := $(wildcard src/*.h) src/sfv_rules.def
+LIB_HDRS := $(wildcard src/*.h src/*.def)
 CLI_SRCS := $(wildcard src/cli/*.c)
 CLI_HDRS := $(wildcard src/cli/*.h)
 
@@ -30,17 +39,24 @@ LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all clean test test-unit test-asan test-clang test-py check-alloc \
-        check-callgraph check-rules-doc rules-doc deps
+        check-callgraph check-rules-doc check-report-types check-exports \
+        check-private rules-doc deps
 
 all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/sframe-validate
 
-$(BUILD)/obj/%.o: src/%.c $(LIB_HDRS) $(CLI_HDRS)
+$(BUILD)/obj/cli/%.o: src/cli/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/pic/%.o: src/%.c $(LIB_HDRS)
+$(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/pic/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
+
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d $(BUILD)/pic/*.d)
 
 $(BUILD)/libsfv.a: $(LIB_OBJS)
 	rm -f $@
@@ -61,7 +77,7 @@ UNIT_SUPPORT := $(wildcard tests/unit/support_*.c)
 UNIT_HDRS := $(wildcard tests/unit/*.h)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-$(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT) $(UNIT_HDRS) $(BUILD)/libsfv.a
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT) $(UNIT_HDRS) $(LIB_HDRS) $(BUILD)/libsfv.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(UNIT_SUPPORT) $(BUILD)/libsfv.a
 
@@ -69,7 +85,8 @@ deps:
 	scripts/install-deps.sh base clang
 
 # Area makefiles (mk/*.mk) add their test targets to TEST_TARGETS.
-TEST_TARGETS := check-alloc check-callgraph check-rules-doc test-unit test-clang test-asan test-py
+TEST_TARGETS := check-alloc check-callgraph check-rules-doc check-report-types \
+                check-exports check-private test-unit test-clang test-asan test-py
 -include $(sort $(wildcard mk/*.mk))
 
 test: deps all
@@ -90,6 +107,30 @@ check-alloc: $(BUILD)/libsfv.a
 # own call graph and stack-usage reports.
 check-callgraph:
 	$(PYTHON) tests/tools/check_callgraph.py $(BUILD)/callgraph $(LIB_SRCS)
+
+# libsfv.so exports exactly the functions sfv.h declares (SFV_API).
+check-exports: $(BUILD)/libsfv.so
+	@nm -D --defined-only $(BUILD)/libsfv.so | awk '$$2 == "T" {print $$3}' | sort > $(BUILD)/exports.txt
+	@sed -n 's/^SFV_API .*[ *]\(sfv_[a-z0-9_]*\)(.*/\1/p' src/sfv.h | sort > $(BUILD)/declared.txt
+	@if ! cmp -s $(BUILD)/exports.txt $(BUILD)/declared.txt; then \
+	  echo "check-exports: libsfv.so exports (<) vs sfv.h declares (>):" >&2; \
+	  diff $(BUILD)/exports.txt $(BUILD)/declared.txt >&2; exit 1; fi
+	@echo "check-exports: libsfv.so exports the $$(wc -l < $(BUILD)/declared.txt) functions sfv.h declares, nothing else"
+
+# sfv_section.priv is libsfv's own: nothing outside src/*.c may name it.
+check-private:
+	@if grep -rnE '(\.|->)priv\b' src/cli src/fmt fuzz tests conformance/adapters 2>/dev/null; then \
+	  echo "check-private: code outside libsfv reads sfv_section.priv (use the accessors in sfv.h)" >&2; exit 1; fi
+	@echo "check-private: only libsfv reads sfv_section.priv"
+
+# The typed reporters (src/report.h): a report with unnamed values or a slot
+# its rule does not have must not compile; the named form must.
+check-report-types:
+	@$(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/ok_named.c
+	@for f in positional_slots wrong_slot; do \
+	  if $(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/$$f.c 2>/dev/null; then \
+	    echo "check-report-types: tests/compile_fail/$$f.c compiled" >&2; exit 1; fi; done
+	@echo "check-report-types: misused reporters do not compile"
 
 check-rules-doc: $(BUILD)/sframe-validate
 	@$(BUILD)/sframe-validate --list-rules --format=markdown > $(BUILD)/RULES.md

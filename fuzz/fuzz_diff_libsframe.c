@@ -247,7 +247,7 @@ static int class_applies(int when, int native, const sfv_section *sec) {
   case W_NO_FRE_BYTES: return sec->hdr.fre_len == 0;
   case W_V2_PAD_CUT:
     return sec->hdr.version == 2 &&
-           sec->fde_base + (uint64_t)sec->hdr.num_fdes * sec->fde_size <= sec->size + 2u;
+           sfv_fde_subsection_offset(sec) + (uint64_t)sec->hdr.num_fdes * sfv_fde_entry_size(sec) <= sec->size + 2u;
   default: return 1;
   }
 }

@@ -58,8 +58,8 @@ static void check_accepted(const uint8_t *data, size_t size) {
       st = sfv_fre_next(&it, &r);
       FUZZ_ASSERT(st == SFV_OK, "accepted: FDE %u FRE %u: %s", i, k,
                   sfv_status_name(st));
-      FUZZ_ASSERT(r.offset >= sec.fre_base &&
-                      r.offset + r.length <= sec.fre_base + sec.hdr.fre_len,
+      FUZZ_ASSERT(r.offset >= sfv_fre_subsection_offset(&sec) &&
+                      r.offset + r.length <= sfv_fre_subsection_offset(&sec) + sec.hdr.fre_len,
                   "accepted: FDE %u FRE %u outside the FRE sub-section", i, k);
       st = sfv_fre_recovery(&sec, &f, &r, &rec);
       FUZZ_ASSERT(st == SFV_OK, "accepted: FDE %u FRE %u rules: %s", i, k,
@@ -80,7 +80,7 @@ static void decode_everything(const uint8_t *data, size_t size) {
     return;
   FUZZ_ASSERT(sec.fde_avail <= sec.hdr.num_fdes, "fde_avail > num_fdes");
   FUZZ_ASSERT(sec.fde_avail == 0 ||
-                  sec.fde_base + (uint64_t)sec.fde_avail * sec.fde_size <= size,
+                  sfv_fde_subsection_offset(&sec) + (uint64_t)sec.fde_avail * sfv_fde_entry_size(&sec) <= size,
               "fde_avail past the buffer");
   for (i = 0; i < sec.fde_avail && budget > 0; i++) {
     sfv_fde f;

@@ -83,12 +83,12 @@ def _flex_rules(sec: Section, r: FRE, n: int) -> Dict[str, Dict]:
            "fp": _fixed_or_same(sec.fixed_fp)}
     i = 2
     if len(raw) > i:
-        if raw[i] == 0:      # RA padding word: an FP pair follows
+        if raw[i] == 0:      # RA padding word (an FP pair, or a lone 0, follows)
             i += 1
         else:
             out["ra"] = _flex_rule(raw[i], off[i + 1])
             i += 2
-    if len(raw) > i:
+    if len(raw) > i and raw[i] != 0:   # a lone trailing 0: no FP rule
         out["fp"] = _flex_rule(raw[i], off[i + 1])
     return out
 

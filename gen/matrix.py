@@ -173,6 +173,15 @@ def focused_cases() -> List[Case]:
         c.append(valid(f"valid-ra-undefined-aarch64-v{v}", s,
                        "AArch64 FDE whose only FRE has no data words (like _start)"))
 
+    # AArch64 CFA + RA without FP: GNU as 2.40-2.47 for functions saving x30
+    # without x29 (spec 3.1.2 says "either 1 or 3"; decided valid, issue 8).
+    for v in (1, 2, 3):
+        s = simple_section(v, A64, 1)
+        s.fdes[0].fres[1].words = [16, -16]
+        c.append(valid(f"valid-aarch64-ra-only-v{v}", s,
+                       "AArch64 FRE with 2 data words: CFA, RA (FP not saved), as "
+                       "GNU as writes for functions saving x30 without x29"))
+
     # Signal frame, pauth key B, mangled RA.
     s = simple_section(3, A64, 2, flags=F_FDE_SORTED | F_FDE_FUNC_START_PCREL)
     s.fdes[1].signal = 1

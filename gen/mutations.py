@@ -216,8 +216,8 @@ def mutation_cases() -> List[Case]:
           "PC-relative start INT64_MAX: resolving it overflows")
     b.impl("impldef-fde-zero-size", x2, fde_set(1, size=0, fres=[FRE(0, [8])]),
            "fde-zero-size", "fde1.size", "function of size 0", "accept",
-           "The spec does not forbid size 0. Decided: accepted with a warning (covers "
-           "no PC).")
+           "The spec does not forbid size 0. Decided: accepted with a note (covers "
+           "no PC; GNU toolchains make such FDEs on purpose).")
     b.impl("impldef-fde-no-fres-v2", x2, fde_set(1, fres=[]), "fde-no-fres",
            "fde1.num_fres", "v2 FDE without FREs", "accept",
            "Only v3 gives an FRE-less (default) FDE a meaning (outermost frame). "
@@ -289,9 +289,6 @@ def mutation_cases() -> List[Case]:
     b.bad("invalid-fre-dataword-size-3", x2,
           lambda s: setattr(s.fdes[0].fres[1], "dw_size_code", 3), "fre-dataword-size",
           "fre0.1.info", "data-word size code 3 (undefined)", also=["fre-unused-bytes"])
-    b.bad("invalid-fre-dataword-count-aarch64-2", a2,
-          lambda s: setattr(s.fdes[0].fres[1], "words", [32, -24]), "fre-dataword-count",
-          "fre0.1.info", "AArch64 FRE with 2 data words (RA without FP)")
     b.bad("invalid-fre-dataword-count-amd64-3", x3,
           lambda s: setattr(s.fdes[0].fres[1], "words", [16, -16, -24]),
           "fre-dataword-count", "fre0.1.info", "AMD64 FRE with 3 data words")
@@ -355,6 +352,17 @@ def mutation_cases() -> List[Case]:
           lambda s: setattr(s.fdes[0].fres[1], "words", cfa + [0, -8]),
           "flex-count", "fre0.1.info",
           "flex FRE of 4 words whose RA slot is padding (no FP pair can follow)")
+    for words, what in (([0, 0], "[CFA pair, 0, 0] (libsframe testsuite findfre-flex-1)"),
+                        ([0], "[CFA pair, 0]"),
+                        ([flex_ctl(0, 1, 0), -8, 0], "[CFA pair, RA pair, 0]")):
+        b.impl(f"impldef-flex-trailing-padding-{len(words) + 2}", good,
+               lambda s, w=words: setattr(s.fdes[0].fres[1], "words", cfa + w),
+               "flex-trailing-padding", f"fre0.1.dw{len(words) + 1}",
+               f"flex FRE {what}: a lone zero control word at the end", "accept",
+               "Spec 3.2 uses a single padding word only before an FP pair, but also "
+               "says a 0 control word means no rule for the entity. Decided: a "
+               "trailing 0 is read as 'no rule' (as libsframe and objdump do) and "
+               "accepted with a warning.")
     b.bad("invalid-flex-cfa-reg-p", good,
           lambda s: setattr(s.fdes[0].fres[1], "words", [flex_ctl(0, 1, 0), 16, 2, -8]),
           "flex-cfa-reg-p", "fre0.1.dw0", "CFA control word with reg_p clear")

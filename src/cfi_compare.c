@@ -224,7 +224,7 @@ static void compare_at(cmp *c, fnc *f, const sfv_cfi_row *row,
 static void interp_failed(cmp *c, const sfv_cfi_interp *ip) {
   if (ip->err == SFV_CFI_ERR_BUDGET)
     return; /* reported once by the caller */
-  report(c, SFV_R_CFI_UNREADABLE, ip->err_off, SFV_NONE, SFV_NONE,
+  report(c, SFV_R_CFI_UNREADABLE, c->cfi->file_offset + ip->err_off, SFV_NONE, SFV_NONE,
          as_i64(ip->err_off), as_i64(ip->fde.offset), ip->err);
 }
 
@@ -376,10 +376,11 @@ static void cfi_only(cmp *c, const sfv_cfi_fde *cf, int have_cover,
   if (why < 0)
     return;
   if (why > 0)
-    report(c, SFV_R_CFI_NOT_REPRESENTABLE, cf->offset, cf->index, SFV_NONE, why,
+    report(c, SFV_R_CFI_NOT_REPRESENTABLE, c->cfi->file_offset + cf->offset, cf->index,
+           SFV_NONE, why,
            as_i64(at), as_i64(cf->pc_begin));
   else
-    report(c, SFV_R_CFI_FDE_MISSING, cf->offset, cf->index, SFV_NONE,
+    report(c, SFV_R_CFI_FDE_MISSING, c->cfi->file_offset + cf->offset, cf->index, SFV_NONE,
            as_i64(cf->pc_range), have_cover ? (int64_t)cover->index : -1,
            as_i64(cf->pc_begin));
 }
@@ -412,7 +413,7 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
     } else {
       compare_segment(c, cf, fde, fstart, fend);
     }
-    if (fend >= cend || fde->size == 0 || !charge(c, c->sec->fdes_sorted ? 32u
+    if (fend >= cend || fde->size == 0 || !charge(c, sfv_fdes_verified_sorted(c->sec) ? 32u
                                                    : 1u + c->sec->fde_avail))
       break;
     if (sfv_find_fde(c->sec, fend, fde, &next) != SFV_OK || next != fend)
@@ -496,10 +497,10 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
     sfv_fde fde;
     uint64_t fstart;
     int found;
-    if (!charge(&c, 1 + (sec->fdes_sorted ? 32u : (uint64_t)sec->fde_avail)))
+    if (!charge(&c, 1 + (sfv_fdes_verified_sorted(sec) ? 32u : (uint64_t)sec->fde_avail)))
       break;
     if (st != SFV_OK) {
-      report(&c, SFV_R_CFI_UNREADABLE, it.err_off, SFV_NONE, SFV_NONE,
+      report(&c, SFV_R_CFI_UNREADABLE, cfi->file_offset + it.err_off, SFV_NONE, SFV_NONE,
              as_i64(it.err_off), as_i64(it.err_entry), it.err);
       continue;
     }

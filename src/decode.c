@@ -7,6 +7,7 @@
 #include "sfv.h"
 #include "cursor.h"
 #include "internal.h"
+#include "spec.h"
 
 const char *sfv_status_name(sfv_status st) {
   switch (st) {
@@ -61,15 +62,6 @@ int sfv_abi_fp_regnum(uint8_t abi) {
   }
 }
 
-unsigned sfv_fde_size_for(uint8_t version) {
-  switch (version) {
-  case 1: return SFV_FDE_SIZE_V1;
-  case 2: return SFV_FDE_SIZE_V2;
-  case 3: return SFV_FDE_SIZE_V3;
-  default: return 0;
-  }
-}
-
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
                  uint16_t *magic_as_le) {
   if (size < 2)
@@ -85,7 +77,6 @@ int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
 }
 
 sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
-  sfv_cursor c;
   uint16_t magic_le;
   uint8_t be = 0;
   int st;
@@ -107,24 +98,33 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
   if (size < SFV_HEADER_SIZE)
     return SFV_E_TRUNCATED;
 
-  cur_init(&c, sec->data, 0, size, be);
   sec->big_endian = be;
-  (void)(cur_u16(&c, &sec->hdr.magic) && cur_u8(&c, &sec->hdr.version) &&
-         cur_u8(&c, &sec->hdr.flags) && cur_u8(&c, &sec->hdr.abi_arch));
-  sec->hdr.cfa_fixed_fp_offset = (int8_t)sfv_sext(sec->data[5], 1);
-  sec->hdr.cfa_fixed_ra_offset = (int8_t)sfv_sext(sec->data[6], 1);
-  sec->hdr.auxhdr_len = sec->data[7];
-  c.pos = 8;
-  (void)(cur_u32(&c, &sec->hdr.num_fdes) && cur_u32(&c, &sec->hdr.num_fres) &&
-         cur_u32(&c, &sec->hdr.fre_len) && cur_u32(&c, &sec->hdr.fdeoff) &&
-         cur_u32(&c, &sec->hdr.freoff));
+  sec->hdr.version = sec->data[2];
+  {
+    /* Every header field through the layout table (same in all versions). */
+    int64_t x[SFV_FLD_H_FREOFF + 1];
+    unsigned f;
+    for (f = SFV_FLD_H_MAGIC; f <= SFV_FLD_H_FREOFF; f++)
+      (void)sfv_field_read(sec, 0, (sfv_field)f, &x[f]);
+    sec->hdr.magic = (uint16_t)x[SFV_FLD_H_MAGIC];
+    sec->hdr.flags = (uint8_t)x[SFV_FLD_H_FLAGS];
+    sec->hdr.abi_arch = (uint8_t)x[SFV_FLD_H_ABI];
+    sec->hdr.cfa_fixed_fp_offset = (int8_t)x[SFV_FLD_H_FIXED_FP];
+    sec->hdr.cfa_fixed_ra_offset = (int8_t)x[SFV_FLD_H_FIXED_RA];
+    sec->hdr.auxhdr_len = (uint8_t)x[SFV_FLD_H_AUXLEN];
+    sec->hdr.num_fdes = (uint32_t)x[SFV_FLD_H_NUM_FDES];
+    sec->hdr.num_fres = (uint32_t)x[SFV_FLD_H_NUM_FRES];
+    sec->hdr.fre_len = (uint32_t)x[SFV_FLD_H_FRE_LEN];
+    sec->hdr.fdeoff = (uint32_t)x[SFV_FLD_H_FDEOFF];
+    sec->hdr.freoff = (uint32_t)x[SFV_FLD_H_FREOFF];
+  }
 
-  sec->fde_size = (uint8_t)sfv_fde_size_for(sec->hdr.version);
-  sec->hdr_end = SFV_HEADER_SIZE + (uint32_t)sec->hdr.auxhdr_len;
-  sec->fde_base = (uint64_t)sec->hdr_end + sec->hdr.fdeoff;
-  sec->fre_base = (uint64_t)sec->hdr_end + sec->hdr.freoff;
-  if (sec->fde_base < size) {
-    uint64_t fit = (size - sec->fde_base) / sec->fde_size;
+  sec->priv.fde_size = (uint8_t)sfv_struct_size(SFV_ST_FDE, sec->hdr.version);
+  sec->priv.hdr_end = SFV_HEADER_SIZE + (uint32_t)sec->hdr.auxhdr_len;
+  sec->priv.fde_base = (uint64_t)sec->priv.hdr_end + sec->hdr.fdeoff;
+  sec->priv.fre_base = (uint64_t)sec->priv.hdr_end + sec->hdr.freoff;
+  if (sec->priv.fde_base < size) {
+    uint64_t fit = (size - sec->priv.fde_base) / sec->priv.fde_size;
     sec->fde_avail = fit < sec->hdr.num_fdes ? (uint32_t)fit : sec->hdr.num_fdes;
   }
 
@@ -132,14 +132,14 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
    * as a linear scan: starts non-decreasing, functions of nonzero size
    * disjoint (a start below the furthest end seen means nesting or
    * overlap, where the binary search could miss the covering FDE). */
-  sec->fdes_sorted = 1;
+  sec->priv.fdes_sorted = 1;
   for (i = 0; i < sec->fde_avail; i++) {
     sfv_fde f;
     int64_t end;
     if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE || !f.start_ok ||
         __builtin_add_overflow(f.start, (int64_t)f.size, &end) ||
         (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end)))) {
-      sec->fdes_sorted = 0;
+      sec->priv.fdes_sorted = 0;
       break;
     }
     prev = f.start;
@@ -155,12 +155,27 @@ void sfv_set_vma(sfv_section *sec, uint64_t vma) {
 }
 
 uint64_t sfv_fre_end(const sfv_section *sec) {
-  uint64_t end = sec->fre_base + sec->hdr.fre_len;
+  uint64_t end = sec->priv.fre_base + sec->hdr.fre_len;
   return end < sec->size ? end : sec->size;
 }
 
+/* Reads field f of FDE out from where the layout table puts it: the index
+ * entry or (v3) the attribute.  0 when the version has no such field or it
+ * lies outside the buffer. */
+static int fde_field(const sfv_section *sec, const sfv_fde *out, sfv_field f,
+                     int64_t *x) {
+  sfv_field_loc l = sfv_field_in(f, sec->hdr.version);
+  uint64_t base = l.where == SFV_IN_ATTR ? out->attr_offset : out->offset;
+  return sfv_field_read(sec, base, f, x);
+}
+
 sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
-  sfv_cursor c;
+  static const sfv_field late[] = {SFV_FLD_F_NUM_FRES, SFV_FLD_F_INFO,
+                                   SFV_FLD_F_INFO2, SFV_FLD_F_REP_SIZE,
+                                   SFV_FLD_F_PADDING};
+  int64_t x[5] = {0};
+  unsigned k, attr_size;
+  int attr_ok = 1;
   uint8_t v;
   if (sec == NULL || out == NULL)
     return SFV_E_ARG;
@@ -169,20 +184,13 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
   *out = (sfv_fde){0};
   v = sec->hdr.version;
   out->index = i;
-  out->offset = sec->fde_base + (uint64_t)i * sec->fde_size;
-  cur_init(&c, sec->data, out->offset, sec->size, sec->big_endian);
-  if (v == 3) {
-    (void)(cur_i64(&c, &out->start_raw) && cur_u32(&c, &out->size) &&
-           cur_u32(&c, &out->fre_off));
-  } else {
-    int32_t s32 = 0;
-    (void)(cur_i32(&c, &s32) && cur_u32(&c, &out->size) &&
-           cur_u32(&c, &out->fre_off) && cur_u32(&c, &out->num_fres) &&
-           cur_u8(&c, &out->info));
-    out->start_raw = s32;
-    if (v == 2)
-      (void)(cur_u8(&c, &out->rep_size) && cur_u16(&c, &out->padding));
-  }
+  out->offset = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size;
+  /* The index entry lies inside the buffer (i < fde_avail). */
+  (void)fde_field(sec, out, SFV_FLD_F_START, &out->start_raw);
+  (void)fde_field(sec, out, SFV_FLD_F_SIZE, &x[0]);
+  out->size = (uint32_t)x[0];
+  (void)fde_field(sec, out, SFV_FLD_F_FRE_OFF, &x[0]);
+  out->fre_off = (uint32_t)x[0];
 
   /* Resolved, section-relative start.  PCREL (v2 erratum 1, v3): relative
    * to the start field itself, which is at offset 0 of the FDE entry. */
@@ -196,26 +204,32 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
       out->start = r;
   }
 
-  out->fres_offset = sec->fre_base + out->fre_off;
-  if (v == 3) {
-    sfv_cursor a;
+  /* v3: the FRE block starts with the FDE attribute. */
+  out->fres_offset = sec->priv.fre_base + out->fre_off;
+  attr_size = sfv_struct_size(SFV_ST_ATTR, v);
+  if (attr_size != 0) {
     out->attr_offset = out->fres_offset;
-    out->fres_offset += SFV_FDE_ATTR_SIZE_V3;
-    cur_init(&a, sec->data, out->attr_offset, sec->size, sec->big_endian);
-    uint16_t n = 0;
-    if (!(cur_u16(&a, &n) && cur_u8(&a, &out->info) && cur_u8(&a, &out->info2) &&
-          cur_u8(&a, &out->rep_size))) {
-      out->num_fres = 0;
-      out->info = out->info2 = out->rep_size = 0;
-      return SFV_E_BOUNDS;
-    }
-    out->num_fres = n;
-    out->fde_type = out->info2 & 0x1fu;
-    out->signal = (out->info >> 7) & 1u;
+    out->fres_offset += attr_size;
   }
-  out->fre_type = out->info & 0xfu;
-  out->pc_type = (out->info >> 4) & 1u;
-  out->pauth_key = (out->info >> 5) & 1u;
+  for (k = 0; k < 5; k++) {
+    sfv_field_loc l = sfv_field_in(late[k], v);
+    if (!fde_field(sec, out, late[k], &x[k]) && l.where == SFV_IN_ATTR)
+      attr_ok = 0;
+  }
+  if (!attr_ok)
+    return SFV_E_BOUNDS; /* index fields above are valid, the rest 0 */
+  out->num_fres = (uint32_t)x[0];
+  out->info = (uint8_t)x[1];
+  out->info2 = (uint8_t)x[2];
+  out->rep_size = (uint8_t)x[3];
+  out->padding = (uint16_t)x[4];
+  if (v == 3) {
+    out->fde_type = sfv_info2_fde_type(out->info2);
+    out->signal = sfv_info_signal(out->info);
+  }
+  out->fre_type = sfv_info_fre_type(out->info);
+  out->pc_type = sfv_info_pc_type(out->info);
+  out->pauth_key = sfv_info_pauth_key(out->info);
   return SFV_OK;
 }
 
@@ -287,11 +301,11 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   if (it->pos > it->limit || !cur_un(&c, asz, &v) || !cur_u8(&c, &out->info))
     return SFV_E_BOUNDS;
   out->start = (uint32_t)v;
-  out->base_reg = out->info & 1u;
-  out->dw_count = (out->info >> 1) & 0xfu;
-  out->dw_size_code = (out->info >> 5) & 3u;
-  out->mangled_ra = (out->info >> 7) & 1u;
-  if (out->dw_size_code > 2)
+  out->base_reg = sfv_fre_info_base_reg(out->info);
+  out->dw_count = sfv_fre_info_count(out->info);
+  out->dw_size_code = sfv_fre_info_size_code(out->info);
+  out->mangled_ra = sfv_fre_info_mangled(out->info);
+  if (out->dw_size_code > SFV_DW_SIZE_CODE_MAX)
     return SFV_E_DATAWORD_SIZE;
   out->dw_size = (uint8_t)(1u << out->dw_size_code);
   if (!cur_has(&c, (uint64_t)out->dw_count * out->dw_size))
@@ -305,4 +319,20 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   it->pos = c.pos;
   it->next++;
   return SFV_OK;
+}
+
+uint64_t sfv_fde_subsection_offset(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fde_base : 0;
+}
+
+uint64_t sfv_fre_subsection_offset(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fre_base : 0;
+}
+
+unsigned sfv_fde_entry_size(const sfv_section *sec) {
+  return sec != NULL ? sec->priv.fde_size : 0;
+}
+
+int sfv_fdes_verified_sorted(const sfv_section *sec) {
+  return sec != NULL && sec->priv.fdes_sorted;
 }

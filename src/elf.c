@@ -359,6 +359,8 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_ELF_RELOC_BOUNDS: case SFV_R_ELF_RELOC_UNEXPECTED:
   case SFV_R_ELF_RELOC_UNRESOLVED: case SFV_R_ELF_RELOC_MISSING:
   case SFV_R_ELF_FUNC_UNCOVERED: case SFV_R_ELF_SECTION_BOUNDS:
+  case SFV_R_CFI_FDE_MISSING: case SFV_R_CFI_NOT_REPRESENTABLE:
+  case SFV_R_CFI_UNREADABLE: /* .eh_frame-anchored (src/cfi_compare.c) */
     return 1;
   default:
     return 0;
@@ -739,7 +741,7 @@ static void check_relocs(ectx *x, int linked) {
   uint64_t fde_relocs = 0, fde_end;
   eshdr s, sym = {0};
 
-  fde_end = sec->fde_base + (uint64_t)sec->fde_avail * sec->fde_size;
+  fde_end = sec->priv.fde_base + (uint64_t)sec->fde_avail * sec->priv.fde_size;
   for (i = 1; i < e->shnum && !x->em.stop; i++) {
     uint64_t n, nsyms, k;
     unsigned ent;
@@ -776,15 +778,15 @@ static void check_relocs(ectx *x, int linked) {
         x->res->unrelocated = 1;
         continue;
       }
-      if (r.offset < sec->fde_base || r.offset >= fde_end ||
-          (r.offset - sec->fde_base) % sec->fde_size != 0) {
+      if (r.offset < sec->priv.fde_base || r.offset >= fde_end ||
+          (r.offset - sec->priv.fde_base) % sec->priv.fde_size != 0) {
         report(x, SFV_R_ELF_RELOC_UNEXPECTED, ent_off, SFV_NONE,
                as_i64(r.offset), 0, as_i64(k));
         continue;
       }
-      rel = r.offset - sec->fde_base;
+      rel = r.offset - sec->priv.fde_base;
       fde_relocs++;
-      apply_reloc(x, &r, ent_off, k, &sym, (uint32_t)(rel / sec->fde_size));
+      apply_reloc(x, &r, ent_off, k, &sym, (uint32_t)(rel / sec->priv.fde_size));
     }
   }
   if (!linked && fde_relocs < sec->fde_avail) {
@@ -876,7 +878,7 @@ static int fde_covers(ectx *x, uint64_t addr) {
   uint64_t a, first;
   uint32_t lo = 0, hi = sec->fde_avail, i;
 
-  if (sec->fdes_sorted) {
+  if (sec->priv.fdes_sorted) {
     /* Last FDE with start <= addr (starts are non-decreasing). */
     while (lo < hi) {
       uint32_t mid = lo + (hi - lo) / 2;
@@ -1044,7 +1046,7 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
       coverage(&x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
   if (x.work_hit)
-    report(&x, SFV_R_CHECKS_SKIPPED, x.sec.fde_base, SFV_NONE, 0, 0, 3);
+    report(&x, SFV_R_CHECKS_SKIPPED, x.sec.priv.fde_base, SFV_NONE, 0, 0, 3);
   return SFV_OK;
 }
 

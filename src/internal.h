@@ -6,8 +6,6 @@
 #include <stddef.h>
 #include "sfv.h"
 
-/* FDE entry size for a version (0 if unknown). */
-unsigned sfv_fde_size_for(uint8_t version);
 /* Byte order from the magic: SFV_OK, SFV_E_TRUNCATED or SFV_E_MAGIC.
  * magic_as_le receives the first two bytes as a little-endian value. */
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
@@ -16,8 +14,6 @@ int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
 uint64_t sfv_fre_end(const sfv_section *sec);
 /* *out = base + delta; 0 when the result is not in [0, 2^64). */
 int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out);
-/* Bytes of an FRE start address for an FRE type (0 if undefined). */
-unsigned sfv_fre_addr_size(uint8_t fre_type);
 
 
 /* Diagnostic delivery shared by the validator and the ELF checks: the
@@ -30,7 +26,10 @@ typedef struct sfv_emitter {
   int stop;
 } sfv_emitter;
 
-/* Fills *d from the rule table; 0 when the rule id is unknown. */
+/* Fills *d from the rule table; 0 when the rule id is unknown.  The typed
+ * path is SFV_FIND (report.h): this untyped constructor is what SFV_FIND's
+ * sinks use, and TRANSITIONALLY the ELF checks (src/elf*.c) until their
+ * call sites use SFV_FIND too. */
 int sfv_diag_make(sfv_diag *d, sfv_rule_id rule, uint64_t off, int64_t fde,
                   int64_t fre, int64_t found, int64_t expected, int64_t aux);
 /* Adds d to the severity counters. */

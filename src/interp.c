@@ -10,6 +10,8 @@
  *   no data words (outermost frame)       -> SFV_REC_UNDEFINED (all three)
  */
 #include "sfv.h"
+#include "classify.h"
+#include "spec.h"
 
 static sfv_recovery rec_expr(uint8_t src, uint8_t reg_p, uint8_t deref_p,
                           uint32_t regnum, int64_t off) {
@@ -37,142 +39,80 @@ static sfv_recovery rec_fixed_or_same(int8_t fixed) {
   return rec_same();
 }
 
-/* s390x: stored CFA offset -> real offset (spec 3.1.3:
- * offset1 * ALIGNMENT_FACTOR - ADJUSTMENT). */
-static int64_t s390x_cfa_decode(int32_t v) {
-  return (int64_t)v * SFV_S390X_CFA_OFFSET_ALIGNMENT_FACTOR -
-         SFV_S390X_CFA_OFFSET_ADJUSTMENT;
+/* An s390x RA/FP data word (default FDE): RA padding, a v2 register
+ * number, or a stack slot.  A negative "register" is filled as unchanged
+ * (the classifier rejects it). */
+static sfv_recovery s390x_save_recovery(uint8_t version, int32_t v,
+                                        int is_ra) {
+  if (is_ra && v == SFV_FRE_RA_OFFSET_INVALID)
+    return rec_same();
+  if (sfv_s390x_regnum_word(version, v))
+    return v < 0 ? rec_same()
+                 : rec_expr(SFV_SRC_REGNUM, 1, 0,
+                            (uint32_t)sfv_s390x_regnum(v), 0);
+  return rec_expr(SFV_SRC_FRE, 0, 1, 0, v);
 }
 
-/* An s390x RA/FP data word (default FDE).  Returns 0 on an encoding the
- * spec cannot mean (negative register number). */
-static int s390x_save_recovery(uint8_t version, int32_t v, int is_ra,
-                           sfv_recovery *out) {
-  if (is_ra && v == SFV_FRE_RA_OFFSET_INVALID) {
-    *out = rec_same();
-    return 1;
-  }
-  if (version == 2 && (v & 1)) {
-    if (v < 0) {
-      *out = rec_same();
-      return 0;
-    }
-    *out = rec_expr(SFV_SRC_REGNUM, 1, 0, (uint32_t)v >> 1, 0);
-    return 1;
-  }
-  *out = rec_expr(SFV_SRC_FRE, 0, 1, 0, v);
-  return 1;
-}
-
-static sfv_status default_recovery(const sfv_section *sec, const sfv_fre *fre,
-                                sfv_recovery_set *out) {
-  uint8_t abi = sec->hdr.abi_arch;
-  uint8_t ver = sec->hdr.version;
-  int8_t fixed_ra = sec->hdr.cfa_fixed_ra_offset;
-  int8_t fixed_fp = sec->hdr.cfa_fixed_fp_offset;
+/* Default FDEs (3.1): word 0 the CFA offset from SP/FP; then per ABI
+ * AMD64 [FP], AArch64 [RA, [FP]], s390x [RA or padding, [FP]].  Entities
+ * without a word: the header's fixed offset, else unchanged.  Fills what
+ * the words give; validity is the classifier's. */
+static void default_recovery(const sfv_section *sec, const sfv_fre *fre,
+                             sfv_recovery_set *out) {
+  uint8_t abi = sec->hdr.abi_arch, ver = sec->hdr.version;
   int base = fre->base_reg == SFV_BASE_SP ? sfv_abi_sp_regnum(abi)
                                           : sfv_abi_fp_regnum(abi);
-  int64_t cfa_off;
-  sfv_status st = SFV_OK;
+  unsigned n = fre->dw_count;
+  int64_t cfa_off =
+      abi == SFV_ABI_S390X_BE ? sfv_s390x_cfa_decode(fre->dw[0]) : fre->dw[0];
+  unsigned ra_word = abi == SFV_ABI_AMD64_LE ? 0 : 1; /* 0: none */
+  unsigned fp_word = abi == SFV_ABI_AMD64_LE ? 1 : 2;
 
   if (base < 0)
-    return SFV_E_ENCODING;
-  cfa_off = abi == SFV_ABI_S390X_BE ? s390x_cfa_decode(fre->dw[0]) : fre->dw[0];
+    return;
   out->cfa = rec_expr(SFV_SRC_FRE, 1, 0, (uint32_t)base, cfa_off);
-
-  switch (abi) {
-  case SFV_ABI_AMD64_LE:
-    /* CFA, [FP]; RA at the fixed offset. */
-    out->ra = fixed_ra != 0 ? rec_expr(SFV_SRC_FIXED, 0, 1, 0, fixed_ra)
-                            : (sfv_recovery){0};
-    out->fp = fre->dw_count >= 2 ? rec_expr(SFV_SRC_FRE, 0, 1, 0, fre->dw[1])
-                                 : rec_fixed_or_same(fixed_fp);
-    if (fre->dw_count > 2 || fixed_ra == 0)
-      st = SFV_E_ENCODING;
-    break;
-  case SFV_ABI_AARCH64_BE:
-  case SFV_ABI_AARCH64_LE:
-    /* CFA, [RA, FP]. */
-    out->ra = fre->dw_count >= 2 ? rec_expr(SFV_SRC_FRE, 0, 1, 0, fre->dw[1])
-                                 : rec_fixed_or_same(fixed_ra);
-    out->fp = fre->dw_count >= 3 ? rec_expr(SFV_SRC_FRE, 0, 1, 0, fre->dw[2])
-                                 : rec_fixed_or_same(fixed_fp);
-    if (fre->dw_count == 2 || fre->dw_count > 3)
-      st = SFV_E_ENCODING;
-    break;
-  case SFV_ABI_S390X_BE:
-    /* CFA, [RA or padding, [FP]]. */
-    if (fre->dw_count >= 2) {
-      if (!s390x_save_recovery(ver, fre->dw[1], 1, &out->ra))
-        st = SFV_E_ENCODING;
-    } else {
-      out->ra = rec_fixed_or_same(fixed_ra);
-    }
-    if (fre->dw_count >= 3) {
-      if (!s390x_save_recovery(ver, fre->dw[2], 0, &out->fp))
-        st = SFV_E_ENCODING;
-    } else {
-      out->fp = rec_fixed_or_same(fixed_fp);
-    }
-    if (fre->dw_count > 3)
-      st = SFV_E_ENCODING;
-    break;
-  default:
-    return SFV_E_ENCODING;
-  }
-  return st;
+  out->ra = rec_fixed_or_same(sec->hdr.cfa_fixed_ra_offset);
+  out->fp = rec_fixed_or_same(sec->hdr.cfa_fixed_fp_offset);
+  if (ra_word != 0 && n > ra_word)
+    out->ra = abi == SFV_ABI_S390X_BE
+                  ? s390x_save_recovery(ver, fre->dw[ra_word], 1)
+                  : rec_expr(SFV_SRC_FRE, 0, 1, 0, fre->dw[ra_word]);
+  if (n > fp_word)
+    out->fp = abi == SFV_ABI_S390X_BE
+                  ? s390x_save_recovery(ver, fre->dw[fp_word], 0)
+                  : rec_expr(SFV_SRC_FRE, 0, 1, 0, fre->dw[fp_word]);
 }
 
 static sfv_recovery flex_recovery(uint32_t control, int32_t off) {
-  return rec_expr(SFV_SRC_FRE, (uint8_t)(control & 1u),
-                   (uint8_t)((control >> 1) & 1u), control >> 3, off);
+  return rec_expr(SFV_SRC_FRE, sfv_flex_reg_p(control),
+                  sfv_flex_deref_p(control), sfv_flex_regnum(control), off);
 }
 
-static sfv_status flex_fre_recovery(const sfv_section *sec, const sfv_fre *fre,
-                             sfv_recovery_set *out) {
-  unsigned n = fre->dw_count, i;
-  sfv_status st = SFV_OK;
-
+/* Flex FDEs (3.2): the pairs where sfv_flex_layout() puts them. */
+static void flex_fre_recovery(const sfv_section *sec, const sfv_fre *fre,
+                              sfv_recovery_set *out) {
+  sfv_flex_slots sl;
+  int lay = sfv_flex_layout(fre, &sl);
   out->ra = rec_fixed_or_same(sec->hdr.cfa_fixed_ra_offset);
   out->fp = rec_fixed_or_same(sec->hdr.cfa_fixed_fp_offset);
-  if (n < 2) {
-    out->cfa = (sfv_recovery){0};
-    return SFV_E_ENCODING;
-  }
+  if (fre->dw_count < 2)
+    return;
   out->cfa = flex_recovery(fre->dw_raw[0], fre->dw[1]);
   /* s390x stores every CFA offset encoded, flex FDEs included (as GNU as
    * writes it and libsframe 2.47 and the Linux kernel read it). */
   if (sec->hdr.abi_arch == SFV_ABI_S390X_BE)
-    out->cfa.offset = s390x_cfa_decode(fre->dw[1]);
-  if (!out->cfa.reg_p || (fre->dw_raw[0] & 4u))
-    st = SFV_E_ENCODING;
-  i = 2;
-  if (i < n) {
-    if (fre->dw_raw[i] == 0) {
-      i += 1; /* RA padding: FP pair must follow */
-      if (n - i != 2)
-        st = SFV_E_ENCODING;
-    } else {
-      if (n - i < 2)
-        return SFV_E_ENCODING;
-      out->ra = flex_recovery(fre->dw_raw[i], fre->dw[i + 1]);
-      if (fre->dw_raw[i] & 4u)
-        st = SFV_E_ENCODING;
-      i += 2;
-    }
-  }
-  if (i < n) {
-    if (n - i != 2 || fre->dw_raw[i] == 0)
-      return SFV_E_ENCODING;
-    out->fp = flex_recovery(fre->dw_raw[i], fre->dw[i + 1]);
-    if (fre->dw_raw[i] & 4u)
-      st = SFV_E_ENCODING;
-  }
-  return st;
+    out->cfa.offset = sfv_s390x_cfa_decode(fre->dw[1]);
+  if (lay != SFV_FLEX_OK)
+    return;
+  if (sl.ra >= 0)
+    out->ra = flex_recovery(fre->dw_raw[sl.ra], fre->dw[sl.ra + 1]);
+  if (sl.fp >= 0)
+    out->fp = flex_recovery(fre->dw_raw[sl.fp], fre->dw[sl.fp + 1]);
 }
 
 sfv_status sfv_fre_recovery(const sfv_section *sec, const sfv_fde *fde,
-                         const sfv_fre *fre, sfv_recovery_set *out) {
+                            const sfv_fre *fre, sfv_recovery_set *out) {
+  int no;
   if (sec == NULL || fde == NULL || fre == NULL || out == NULL)
     return SFV_E_ARG;
   *out = (sfv_recovery_set){0};
@@ -180,13 +120,19 @@ sfv_status sfv_fre_recovery(const sfv_section *sec, const sfv_fde *fde,
   out->pauth_key = fde->pauth_key;
   out->signal = fde->signal;
   out->fde_type = fde->fde_type;
-  if (fre->dw_count == 0) {
-    /* RA undefined: outermost frame (v2 erratum 2; v1 has no such FRE). */
-    return sec->hdr.version == 1 ? SFV_E_ENCODING : SFV_OK;
-  }
-  if (fde->fde_type == SFV_FDE_FLEX)
-    return flex_fre_recovery(sec, fre, out);
-  if (fde->fde_type != SFV_FDE_DEFAULT)
+  if (fde->fde_type != SFV_FDE_DEFAULT && fde->fde_type != SFV_FDE_FLEX)
     return SFV_E_FDE_TYPE;
-  return default_recovery(sec, fre, out);
+  /* The validator's verdict on this FRE (its FRE classifier, which also
+   * says no when a header fact the rule needs is missing: the ABI, AMD64's
+   * fixed RA offset). */
+  no = sfv_classify_fre(sec, fde, fre, NULL);
+  /* No data words: RA undefined, outermost frame (v2 erratum 2; the
+   * classifier rejects it in v1).  All three stay SFV_REC_UNDEFINED. */
+  if (fre->dw_count != 0) {
+    if (fde->fde_type == SFV_FDE_FLEX)
+      flex_fre_recovery(sec, fre, out);
+    else
+      default_recovery(sec, fre, out);
+  }
+  return no != 0 ? SFV_E_ENCODING : SFV_OK;
 }

@@ -67,9 +67,9 @@ static int find_fde_linear(const sfv_section *sec, uint64_t pc, sfv_fde *out,
 sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
                         uint64_t *func_start) {
   if (sec == NULL || out == NULL || func_start == NULL || sec->data == NULL ||
-      sec->fde_size == 0)
+      sec->priv.fde_size == 0)
     return SFV_E_ARG;
-  if (!(sec->fdes_sorted ? find_fde_sorted(sec, pc, out, func_start)
+  if (!(sec->priv.fdes_sorted ? find_fde_sorted(sec, pc, out, func_start)
                          : find_fde_linear(sec, pc, out, func_start)))
     return SFV_E_NOT_FOUND;
   return SFV_OK;

@@ -4,13 +4,77 @@
 
 #include "sfv.h"
 #include "internal.h"
+#include "report.h"
 
+/* One row per rule: the text columns from sfv_rules.def, the typed
+ * columns from sfv_schema.def, joined by the rule's enum (each member set
+ * exactly once; test_schema checks every rule has its schema row). */
+#define SLOT(name, kind)                                                     \
+  {SFV_KIND_##kind == SFV_KIND_NONE ? NULL : #name, SFV_KIND_##kind}
 static const sfv_rule_info rule_table[SFV_RULE_COUNT] = {
-#define SFV_RULE(enum_name, id, sev, spec, versions, consumers, summary, msg) \
-  {id, sev, spec, versions, consumers, summary, msg},
+#define SFV_RULE(E, id_, sev, spec_, versions_, consumers_, summary_, msg) \
+  [SFV_R_##E].id = id_, [SFV_R_##E].severity = sev,                       \
+  [SFV_R_##E].spec = spec_, [SFV_R_##E].versions = versions_,             \
+  [SFV_R_##E].consumers = consumers_, [SFV_R_##E].summary = summary_,     \
+  [SFV_R_##E].message = msg,
 #include "sfv_rules.def"
 #undef SFV_RULE
+#define SFV_SCHEMA(E, space_, fn_, fk, en, ek, an, ak)                       \
+  [SFV_R_##E].space = SFV_SPACE_##space_,                                 \
+  [SFV_R_##E].found = SLOT(fn_, fk), [SFV_R_##E].expected = SLOT(en, ek), \
+  [SFV_R_##E].aux = SLOT(an, ak),
+#include "sfv_schema.def"
+#undef SFV_SCHEMA
 };
+#undef SLOT
+
+const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v) {
+  switch (kind) {
+  case SFV_KIND_E_SKIP_REASON:
+    switch (v) {
+    case SFV_SKIP_UNRELOCATED: return "unrelocated";
+    case SFV_SKIP_NO_SCRATCH: return "no-scratch";
+    case SFV_SKIP_BUDGET: return "work-budget";
+    case SFV_SKIP_STARTS_ZERO: return "starts-all-zero";
+    default: return NULL;
+    }
+  case SFV_KIND_E_BYTE_ORDER:
+    return v == SFV_ORDER_BIG ? "big" : v == SFV_ORDER_LITTLE ? "little" : NULL;
+  case SFV_KIND_E_ENTITY:
+    return v == SFV_ENTITY_RA ? "ra" : v == SFV_ENTITY_FP ? "fp" : NULL;
+  case SFV_KIND_E_PT_FIELD:
+    return v == SFV_PT_OFFSET ? "p_offset"
+           : v == SFV_PT_VADDR ? "p_vaddr"
+           : v == SFV_PT_FILESZ ? "p_filesz"
+                                : NULL;
+  case SFV_KIND_E_TABLE:
+    return v == SFV_TABLE_SECTIONS ? "section-headers"
+           : v == SFV_TABLE_SEGMENTS ? "program-headers"
+                                     : NULL;
+  case SFV_KIND_E_IDENT:
+    return v == 4 ? "EI_CLASS" : v == 5 ? "EI_DATA" : v == 6 ? "EI_VERSION" : NULL;
+  default:
+    return NULL;
+  }
+}
+
+const char *sfv_slot_kind_name(sfv_slot_kind kind) {
+  static const char *const names[] = {
+      "none", "count", "bytes", "offset", "addr", "index", "value", "bits",
+      "regnum", "version", "abi", "skip-reason", "byte-order", "entity",
+      "pt-field", "elf-table", "e-ident"};
+  _Static_assert(sizeof names / sizeof names[0] == SFV_KIND_E_IDENT + 1,
+                 "one name per sfv_slot_kind");
+  return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind]
+                                                         : "unknown";
+}
+
+const sfv_slot_info *sfv_rule_slot(sfv_rule_id id, unsigned i) {
+  const sfv_rule_info *ri = sfv_rule_get(id);
+  if (ri == NULL || i > 2)
+    return NULL;
+  return i == 0 ? &ri->found : i == 1 ? &ri->expected : &ri->aux;
+}
 
 const sfv_rule_info *sfv_rule_get(sfv_rule_id id) {
   if ((unsigned)id >= (unsigned)SFV_RULE_COUNT)
@@ -91,7 +155,7 @@ size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n) {
     for (p = ri->message; *p; p++) {
       const char *close;
       size_t name_len;
-      int hex = 0;
+      int hex = 0, slot;
       int64_t val;
       if (*p != '{' || (close = strchr(p, '}')) == NULL) {
         put_char(&o, *p);
@@ -99,25 +163,37 @@ size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n) {
       }
       name_len = (size_t)(close - p - 1);
       if (name_len > 2 && p[name_len - 1] == ':' &&
-          (p[name_len] == 'x' || p[name_len] == 'a')) {
-        hex = p[name_len] == 'x' ? 1 : 2;
+          (p[name_len] == 'x' || p[name_len] == 'a' || p[name_len] == 'n')) {
+        hex = p[name_len] == 'x' ? 1 : p[name_len] == 'a' ? 2 : 3;
         name_len -= 2;
       }
+      slot = -1;
       if (name_len == 3 && strncmp(p + 1, "fde", 3) == 0)
         val = d->fde;
       else if (name_len == 3 && strncmp(p + 1, "fre", 3) == 0)
         val = d->fre;
       else if (name_len == 5 && strncmp(p + 1, "found", 5) == 0)
-        val = d->found;
+        val = d->found, slot = 0;
       else if (name_len == 8 && strncmp(p + 1, "expected", 8) == 0)
-        val = d->expected;
+        val = d->expected, slot = 1;
       else if (name_len == 3 && strncmp(p + 1, "aux", 3) == 0)
-        val = d->aux;
+        val = d->aux, slot = 2;
       else {
         put_char(&o, *p);
         continue;
       }
-      put_int(&o, val, hex);
+      if (hex == 3) {
+        /* {slot:n}: the name of a named-enum value, else the number. */
+        const sfv_slot_info *si =
+            slot < 0 ? NULL : sfv_rule_slot(d->rule, (unsigned)slot);
+        const char *nm = si != NULL ? sfv_slot_value_name(si->kind, val) : NULL;
+        if (nm != NULL)
+          put_str(&o, nm);
+        else
+          put_int(&o, val, 0);
+      } else {
+        put_int(&o, val, hex);
+      }
       p = close;
     }
   }
@@ -162,4 +238,21 @@ void sfv_emit(sfv_emitter *em, const sfv_diag *d, uint32_t *suppressed) {
   em->delivered++;
   if (em->fn != NULL && em->fn(em->ctx, d) != 0)
     em->stop = 1;
+}
+
+int sfv_find(const sfv_out *out, sfv_rule_id rule, uint64_t off, int64_t fde,
+             int64_t fre, sfv_slot_values v) {
+  const sfv_rule_info *ri = sfv_rule_get(rule);
+  if (out != NULL && out->fn != NULL) {
+    sfv_finding f;
+    f.rule = rule;
+    f.offset = off;
+    f.fde = fde;
+    f.fre = fre;
+    f.found = v.found;
+    f.expected = v.expected;
+    f.aux = v.aux;
+    out->fn(out->ctx, &f);
+  }
+  return ri != NULL && ri->severity == SFV_SEV_ERROR;
 }

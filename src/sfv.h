@@ -22,6 +22,15 @@
 extern "C" {
 #endif
 
+/* Every function of the API is declared SFV_API; libsfv is built with
+ * -fvisibility=hidden, so nothing else is exported from libsfv.so
+ * (make check-exports compares the two). */
+#if defined(__GNUC__) && !defined(SFV_STATIC_ONLY)
+#define SFV_API __attribute__((visibility("default")))
+#else
+#define SFV_API
+#endif
+
 #define SFV_VERSION_MAJOR 0
 #define SFV_VERSION_MINOR 1
 #define SFV_VERSION_PATCH 0
@@ -82,7 +91,7 @@ typedef enum sfv_status {
   SFV_E_ENCODING = 14        /* data words do not form a valid rule */
 } sfv_status;
 
-const char *sfv_status_name(sfv_status st);
+SFV_API const char *sfv_status_name(sfv_status st);
 
 /* ------------------------------------------------------------------ */
 /* Decoded structures.  Offsets are byte offsets from the section start. */
@@ -107,15 +116,29 @@ typedef struct sfv_section {
   size_t size;
   sfv_header hdr;
   uint8_t big_endian;        /* from the magic's byte order */
-  uint8_t fde_size;          /* 17, 20 or 16 by version */
-  uint32_t hdr_end;          /* 28 + auxhdr_len: base of fdeoff/freoff */
-  uint64_t fde_base;         /* section offset of the FDE sub-section */
-  uint64_t fre_base;         /* section offset of the FRE sub-section */
   uint32_t fde_avail;        /* FDEs whose index entry lies inside the buffer */
-  uint8_t fdes_sorted;       /* verified: resolved starts non-decreasing and
-                                functions disjoint (binary search exact) */
   uint64_t vma;              /* address of the section; see sfv_set_vma() */
+  /* NOT API: what sfv_open() computes for the library's own use.  Layout
+   * and meaning may change in any release; use the accessors below
+   * (make check-private fails when code outside libsfv names `priv`). */
+  struct sfv_section_priv {
+    uint8_t fde_size;        /* 17, 20 or 16 by version */
+    uint32_t hdr_end;        /* 28 + auxhdr_len: base of fdeoff/freoff */
+    uint64_t fde_base;       /* section offset of the FDE sub-section */
+    uint64_t fre_base;       /* section offset of the FRE sub-section */
+    uint8_t fdes_sorted;     /* verified: resolved starts non-decreasing and
+                                functions disjoint (binary search exact) */
+  } priv;
 } sfv_section;
+
+/* Section offsets of the FDE and FRE sub-sections (header end + sfh_fdeoff
+ * / sfh_freoff; may lie past the buffer), the FDE entry size of the
+ * version, and whether sfv_open() verified the FDEs sorted and disjoint
+ * (lookups then binary-search).  0 for a NULL section. */
+SFV_API uint64_t sfv_fde_subsection_offset(const sfv_section *sec);
+SFV_API uint64_t sfv_fre_subsection_offset(const sfv_section *sec);
+SFV_API unsigned sfv_fde_entry_size(const sfv_section *sec);
+SFV_API int sfv_fdes_verified_sorted(const sfv_section *sec);
 
 typedef struct sfv_fde {
   uint32_t index;
@@ -193,9 +216,9 @@ typedef struct sfv_recovery_set {
 } sfv_recovery_set;
 
 /* DWARF register numbers of SP and FP per ABI (CFA base of default FDEs). */
-int sfv_abi_sp_regnum(uint8_t abi_arch);
-int sfv_abi_fp_regnum(uint8_t abi_arch);
-const char *sfv_abi_name(uint8_t abi_arch);   /* "amd64", ... or NULL */
+SFV_API int sfv_abi_sp_regnum(uint8_t abi_arch);
+SFV_API int sfv_abi_fp_regnum(uint8_t abi_arch);
+SFV_API const char *sfv_abi_name(uint8_t abi_arch);   /* "amd64", ... or NULL */
 
 /* ------------------------------------------------------------------ */
 /* Decoding API.                                                      */
@@ -205,20 +228,20 @@ const char *sfv_abi_name(uint8_t abi_arch);   /* "amd64", ... or NULL */
  * is left to the accessors (which bound-check) and to sfv_validate().
  * Postcondition on SFV_OK: sec->hdr is filled, sec->fde_avail <= num_fdes
  * counts only entries lying wholly inside the buffer, sec->vma is 0. */
-sfv_status sfv_open(sfv_section *sec, const void *data, size_t size);
+SFV_API sfv_status sfv_open(sfv_section *sec, const void *data, size_t size);
 
 /* Address of the section in the target (for function start addresses and
  * lookups).  Default 0: addresses are then section-relative. */
-void sfv_set_vma(sfv_section *sec, uint64_t vma);
+SFV_API void sfv_set_vma(sfv_section *sec, uint64_t vma);
 
 /* Reads FDE `i` (index entry, and the v3 attribute).  SFV_E_RANGE if
  * i >= fde_avail; SFV_E_BOUNDS if the v3 attribute is outside the buffer
  * (then the index fields of *out are still valid). */
-sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out);
+SFV_API sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out);
 
 /* Function start as a target address (vma + resolved start).
  * SFV_E_OVERFLOW if it does not fit in 64 bits. */
-sfv_status sfv_fde_func_start(const sfv_section *sec, const sfv_fde *fde,
+SFV_API sfv_status sfv_fde_func_start(const sfv_section *sec, const sfv_fde *fde,
                               uint64_t *addr);
 
 /* FRE iterator over one FDE.  Reads at most fde->num_fres FREs, never past
@@ -233,16 +256,16 @@ typedef struct sfv_fre_iter {
   uint8_t fre_type;
 } sfv_fre_iter;
 
-sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
+SFV_API sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
                              const sfv_fde *fde, uint64_t limit);
 /* SFV_OK with *out filled, SFV_END after the last FRE, or an error
  * (SFV_E_BOUNDS: truncated FRE; SFV_E_DATAWORD_SIZE; SFV_E_FRE_TYPE). */
-sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out);
+SFV_API sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out);
 
 /* Recovery rules of one FRE per the spec's "Interpretation" chapter for the
  * section's ABI, version and the FDE type.  SFV_E_ENCODING when the data
  * words do not form a rule (the rules are then filled as far as they go). */
-sfv_status sfv_fre_recovery(const sfv_section *sec, const sfv_fde *fde,
+SFV_API sfv_status sfv_fre_recovery(const sfv_section *sec, const sfv_fde *fde,
                          const sfv_fre *fre, sfv_recovery_set *out);
 
 /* ------------------------------------------------------------------ */
@@ -266,11 +289,11 @@ typedef struct sfv_lookup {
  * uses (pc - func_start) % rep_size; MASK in v1 uses the v1 rule
  * ((pc - func_start) & start) == start, last match wins.
  * SFV_E_NOT_FOUND when no FDE covers pc or no FRE applies. */
-sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out);
+SFV_API sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out);
 
 /* The FDE sfv_find_fre() picks for pc (same rule), and its function start
  * address.  SFV_E_NOT_FOUND when no FDE covers pc. */
-sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
+SFV_API sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
                         uint64_t *func_start);
 
 /* ------------------------------------------------------------------ */
@@ -304,6 +327,49 @@ typedef enum sfv_rule_id {
 #define SFV_C_LLVM 0x08u
 #define SFV_C_NONE 0x00u
 
+/* The typed schema (sfv_schema.def): what a diagnostic's offset and its
+ * three value slots mean. */
+typedef enum sfv_offset_space {
+  SFV_SPACE_SECTION = 0,     /* offset inside the SFrame section */
+  SFV_SPACE_FILE = 1         /* offset in the ELF file */
+} sfv_offset_space;
+
+typedef enum sfv_slot_kind {
+  SFV_KIND_NONE = 0,         /* slot unused (value 0) */
+  SFV_KIND_COUNT, SFV_KIND_BYTES, SFV_KIND_OFFSET, SFV_KIND_ADDR,
+  SFV_KIND_INDEX, SFV_KIND_VALUE, SFV_KIND_BITS, SFV_KIND_REGNUM,
+  SFV_KIND_VERSION, SFV_KIND_ABI,
+  /* Named enums: sfv_slot_value_name() gives the value's name. */
+  SFV_KIND_E_SKIP_REASON,    /* enum sfv_skip_reason */
+  SFV_KIND_E_BYTE_ORDER,     /* enum sfv_byte_order */
+  SFV_KIND_E_ENTITY,         /* enum sfv_entity */
+  SFV_KIND_E_PT_FIELD,       /* enum sfv_pt_field */
+  SFV_KIND_E_TABLE,          /* enum sfv_elf_table */
+  SFV_KIND_E_IDENT           /* e_ident index: 4 EI_CLASS, 5 EI_DATA,
+                                6 EI_VERSION */
+} sfv_slot_kind;
+
+/* checks-skipped: why. */
+enum sfv_skip_reason {
+  SFV_SKIP_UNRELOCATED = 1,  /* caller said function starts await relocation */
+  SFV_SKIP_NO_SCRATCH = 2,   /* no scratch memory for the cross-FDE checks */
+  SFV_SKIP_BUDGET = 3,       /* a work budget ran out */
+  SFV_SKIP_STARTS_ZERO = 4   /* every stored function start is 0 (GNU as .o) */
+};
+/* abi-endian: byte orders. */
+enum sfv_byte_order { SFV_ORDER_LITTLE = 0x1e, SFV_ORDER_BIG = 0xbe };
+/* fre-save-offset: what the data word saves. */
+enum sfv_entity { SFV_ENTITY_RA = 1, SFV_ENTITY_FP = 2 };
+/* elf-pt-sframe-mismatch: the PT_GNU_SFRAME field that disagrees. */
+enum sfv_pt_field { SFV_PT_OFFSET = 1, SFV_PT_VADDR = 2, SFV_PT_FILESZ = 3 };
+/* elf-entsize: which header table. */
+enum sfv_elf_table { SFV_TABLE_SECTIONS = 1, SFV_TABLE_SEGMENTS = 2 };
+
+typedef struct sfv_slot_info {
+  const char *name;          /* e.g. "sfh_num_fres"; NULL when unused */
+  sfv_slot_kind kind;
+} sfv_slot_info;
+
 typedef struct sfv_rule_info {
   const char *id;            /* stable kebab-case id */
   sfv_severity severity;
@@ -312,13 +378,26 @@ typedef struct sfv_rule_info {
   unsigned consumers;        /* SFV_C* mask */
   const char *summary;
   const char *message;       /* template: {fde} {fre} {found} {expected}
-                                {aux}, with :x for hex */
+                                {aux}, with :x for hex, :a for an address,
+                                :n for the name of a named-enum value */
+  sfv_offset_space space;    /* what the diagnostic's offset is inside */
+  sfv_slot_info found;       /* the value slots, by name and kind */
+  sfv_slot_info expected;
+  sfv_slot_info aux;
 } sfv_rule_info;
 
-const sfv_rule_info *sfv_rule_get(sfv_rule_id id);   /* NULL if out of range */
-const char *sfv_severity_name(sfv_severity s);       /* "error", ... */
+/* Name of value v of a named-enum kind ("no-scratch", "big", "ra", ...);
+ * NULL for other kinds or values without a name. */
+SFV_API const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v);
+/* "count", "skip-reason", ...: a kind's name as --list-rules prints it. */
+SFV_API const char *sfv_slot_kind_name(sfv_slot_kind kind);
+/* Slot i (0 found, 1 expected, 2 aux) of rule id; NULL when out of range. */
+SFV_API const sfv_slot_info *sfv_rule_slot(sfv_rule_id id, unsigned i);
+
+SFV_API const sfv_rule_info *sfv_rule_get(sfv_rule_id id);   /* NULL if out of range */
+SFV_API const char *sfv_severity_name(sfv_severity s);       /* "error", ... */
 /* Rule id by its kebab-case name; SFV_RULE_COUNT when unknown. */
-sfv_rule_id sfv_rule_lookup(const char *id);
+SFV_API sfv_rule_id sfv_rule_lookup(const char *id);
 
 #define SFV_NONE (-1)
 
@@ -335,7 +414,7 @@ typedef struct sfv_diag {
 
 /* Formats the rule's message for d into buf (always NUL-terminated when
  * n > 0).  Returns the length the full message needs, like snprintf. */
-size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n);
+SFV_API size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n);
 
 /* Receives each diagnostic; return nonzero to stop validation early. */
 typedef int (*sfv_diag_fn)(void *ctx, const sfv_diag *d);
@@ -366,13 +445,24 @@ typedef struct sfv_result {
 } sfv_result;
 
 /* Bytes of scratch that make every cross-FDE check exact for num_fdes. */
-size_t sfv_scratch_size(uint32_t num_fdes);
+SFV_API size_t sfv_scratch_size(uint32_t num_fdes);
 
 /* Validates data[0..size).  Every diagnostic goes to fn (may be NULL).
  * Returns SFV_OK when the run completed (whatever it found); res counts. */
-sfv_status sfv_validate(const void *data, size_t size,
+SFV_API sfv_status sfv_validate(const void *data, size_t size,
                         const sfv_options *opt, sfv_diag_fn fn, void *ctx,
                         sfv_result *res);
+
+/* Policies a caller may add (the CLI's --require-version, --require-sorted):
+ * reported as the catalogue rules required-version and require-sorted,
+ * through fn like every other diagnostic; res counts them. */
+typedef struct sfv_policy {
+  uint8_t require_version;   /* 0: any version */
+  uint8_t require_sorted;    /* SFRAME_F_FDE_SORTED must be set */
+} sfv_policy;
+
+SFV_API sfv_status sfv_check_policy(const sfv_section *sec, const sfv_policy *pol,
+                            sfv_diag_fn fn, void *ctx, sfv_result *res);
 
 /* ==== ELF container (src/elf.c) ==== BEGIN
  * Finds the SFrame data of an ELF file (ELF32/ELF64, either byte order)
@@ -426,7 +516,7 @@ typedef struct sfv_elf {
  * nothing (sfv_elf_validate() does).  SFV_E_MAGIC if data is not ELF
  * (fewer than 4 bytes or no 0x7f 'E' 'L' 'F'); SFV_OK otherwise, whatever
  * else is wrong (then header_ok, shdrs_ok, ... say what could be used). */
-sfv_status sfv_elf_open(sfv_elf *elf, const void *data, size_t size);
+SFV_API sfv_status sfv_elf_open(sfv_elf *elf, const void *data, size_t size);
 
 #define SFV_ELF_OPT_COVERAGE 0x1u  /* warn (elf-func-uncovered) per function
                                       no FDE covers */
@@ -458,24 +548,24 @@ typedef struct sfv_elf_result {
  * treated as unrelocated in ET_REL, where relocations on .sframe are
  * applied by the ELF checks themselves).  Core diagnostics keep their
  * section offsets; see sfv_rule_file_offset(). */
-sfv_status sfv_elf_validate(const sfv_elf *elf, const sfv_elf_options *opt,
+SFV_API sfv_status sfv_elf_validate(const sfv_elf *elf, const sfv_elf_options *opt,
                             sfv_diag_fn fn, void *ctx, sfv_elf_result *res);
 
 /* 1 when the offsets of rule `id` are ELF file offsets, 0 when they are
  * offsets inside the SFrame section (all core rules). */
-int sfv_rule_file_offset(sfv_rule_id id);
+SFV_API int sfv_rule_file_offset(sfv_rule_id id);
 
 /* Name of symbol `symidx` of symbol table section `symtab_shndx`, copied
  * (NUL-terminated, truncated to n - 1 bytes) into buf.  Returns the name's
  * length, or 0 when it cannot be read (buf then holds ""). */
-size_t sfv_elf_symbol_name(const sfv_elf *elf, uint32_t symtab_shndx,
+SFV_API size_t sfv_elf_symbol_name(const sfv_elf *elf, uint32_t symtab_shndx,
                            uint64_t symidx, char *buf, size_t n);
 /* Copies the SFrame section of `elf` into out (out_len >= sframe_len) and
  * applies the PC-relative relocations that target it (R_X86_64_PC32/PC64,
  * R_AARCH64_PREL32/PREL64, R_390_PC32/PC64; RELA or REL) as a link at the
  * sections' own addresses would: S + A - P.  This is the view objdump 2.47
  * prints for relocatable files.  *applied (may be NULL) counts them. */
-sfv_status sfv_elf_relocated_sframe(const sfv_elf *elf, uint8_t *out,
+SFV_API sfv_status sfv_elf_relocated_sframe(const sfv_elf *elf, uint8_t *out,
                                     size_t out_len, uint32_t *applied);
 /* ==== ELF container ==== END */
 
@@ -511,7 +601,7 @@ typedef enum sfv_cfi_err {
   SFV_CFI_ERR_ADDR_SIZE = 16    /* address/segment size not supported */
 } sfv_cfi_err;
 
-const char *sfv_cfi_err_name(sfv_cfi_err e);
+SFV_API const char *sfv_cfi_err_name(sfv_cfi_err e);
 
 typedef struct sfv_cfi {
   const uint8_t *data;       /* the section */
@@ -526,11 +616,14 @@ typedef struct sfv_cfi {
   uint8_t addr_size;         /* 4 or 8 (ELF class) */
   uint8_t text_known;
   uint8_t data_known;
+  uint64_t file_offset;      /* file offset of the section: added to the
+                                offsets of diagnostics that point into it
+                                (0 for a section outside a file) */
 } sfv_cfi;
 
 /* Fills *cfi (text/data bases unknown).  SFV_E_ARG on a NULL pointer or an
  * address size other than 4 or 8. */
-sfv_status sfv_cfi_init(sfv_cfi *cfi, const void *data, size_t size,
+SFV_API sfv_status sfv_cfi_init(sfv_cfi *cfi, const void *data, size_t size,
                         uint8_t kind, uint8_t big_endian, uint8_t addr_size,
                         uint16_t machine, uint64_t addr);
 
@@ -575,15 +668,15 @@ typedef struct sfv_cfi_iter {
   uint64_t err_entry;        /* entry that failed (its length field) */
 } sfv_cfi_iter;
 
-sfv_status sfv_cfi_iter_init(sfv_cfi_iter *it, const sfv_cfi *cfi);
+SFV_API sfv_status sfv_cfi_iter_init(sfv_cfi_iter *it, const sfv_cfi *cfi);
 /* Next FDE in section order (CIEs are read and checked on the way, and
  * again for each FDE: a CIE read is O(1), it never interprets).  SFV_OK,
  * SFV_END (section end or the .eh_frame zero terminator), or an error with
  * it->err/err_off; after an error whose entry length was readable the next
  * call continues with the following entry, otherwise it returns SFV_END. */
-sfv_status sfv_cfi_next_fde(sfv_cfi_iter *it, sfv_cfi_fde *out);
+SFV_API sfv_status sfv_cfi_next_fde(sfv_cfi_iter *it, sfv_cfi_fde *out);
 /* Reads the CIE at section offset `off`. */
-sfv_status sfv_cfi_read_cie(const sfv_cfi *cfi, uint64_t off, sfv_cfi_cie *out,
+SFV_API sfv_status sfv_cfi_read_cie(const sfv_cfi *cfi, uint64_t off, sfv_cfi_cie *out,
                             sfv_cfi_err *err, uint64_t *err_off);
 
 /* Register rules (DWARF 6.4.1) and CFA rules of one row. */
@@ -658,19 +751,19 @@ typedef struct sfv_cfi_interp {
  * registers are read and dropped).  stack[0..cap) is the caller's
  * remember_state stack (cap 0: any remember_state fails); *budget, when
  * budget is not NULL, is decremented per instruction executed. */
-sfv_status sfv_cfi_interp_init(sfv_cfi_interp *ip, const sfv_cfi *cfi,
+SFV_API sfv_status sfv_cfi_interp_init(sfv_cfi_interp *ip, const sfv_cfi *cfi,
                                const sfv_cfi_fde *fde, const uint32_t *track,
                                unsigned ntrack, sfv_cfi_state *stack,
                                unsigned cap, uint64_t *budget);
 /* Next row of nonzero length, in increasing PC order, clipped to the FDE's
  * range: SFV_OK, SFV_END after the last, or an error (ip->err, err_off). */
-sfv_status sfv_cfi_interp_next(sfv_cfi_interp *ip, sfv_cfi_row *row);
+SFV_API sfv_status sfv_cfi_interp_next(sfv_cfi_interp *ip, sfv_cfi_row *row);
 
 /* The DWARF expressions SFrame can express: DW_OP_bregN/bregx (register +
  * offset), optionally followed by DW_OP_deref.  `at` is the section offset
  * of the expression's ULEB128 length (sfv_cfi_reg.expr, cfa_expr).  1 when
  * the expression has that form (*reg, *offset, *deref filled), else 0. */
-int sfv_cfi_expr_simple(const sfv_cfi *cfi, uint64_t at, uint32_t *reg,
+SFV_API int sfv_cfi_expr_simple(const sfv_cfi *cfi, uint64_t at, uint32_t *reg,
                         int64_t *offset, int *deref);
 /* ---- Comparison of an SFrame section with the CFI of the same file. */
 
@@ -705,13 +798,13 @@ typedef struct sfv_cfi_compare_result {
   uint8_t complete;          /* 0 when the budget ran out */
 } sfv_cfi_compare_result;
 
-size_t sfv_cfi_scratch_size(uint32_t num_fdes);
+SFV_API size_t sfv_cfi_scratch_size(uint32_t num_fdes);
 
 /* Compares the SFrame section `sec` (opened, with its vma set so function
  * starts are target addresses) with `cfi` (.eh_frame at its address): the
  * rules of sfv_rules.def's "CFI comparison" block.  Returns SFV_OK when
  * the run completed (whatever it found); res counts. */
-sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
+SFV_API sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
                            const sfv_cfi_compare_options *opt, sfv_diag_fn fn,
                            void *ctx, sfv_cfi_compare_result *res);
 /* ==== DWARF CFI ==== END */

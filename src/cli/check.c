@@ -21,15 +21,12 @@ typedef struct file_run {
   cli_file_info fi;
   cli_counts delivered;      /* by effective severity */
   cli_counts lib_delivered;  /* by the library's severity */
-  int saw_unsorted;
 } file_run;
 
 static sfv_severity effective(const cli_opts *o, const sfv_diag *d) {
   sfv_severity s = d->severity;
   if ((d->rule == SFV_R_ELF_NO_SFRAME || d->rule == SFV_R_ELF_SFRAME_NOBITS) &&
       o->require_sframe)
-    return SFV_SEV_ERROR;
-  if (d->rule == SFV_R_ELF_UNSORTED && o->require_sorted)
     return SFV_SEV_ERROR;
   if (o->werror && s == SFV_SEV_WARNING)
     return SFV_SEV_ERROR;
@@ -47,8 +44,6 @@ static void count(cli_counts *c, sfv_severity s) {
 
 static void emit(file_run *fr, const sfv_diag *d) {
   sfv_severity sev = effective(fr->o, d);
-  if (d->rule == SFV_R_ELF_UNSORTED)
-    fr->saw_unsorted = 1;
   count(&fr->delivered, sev);
   cli_out_diag(fr->o, &fr->fi, d, sev);
 }
@@ -60,30 +55,18 @@ static int on_diag(void *ctx, const sfv_diag *d) {
   return 0;
 }
 
-/* Policy diagnostics the library does not know about. */
+/* Policy diagnostics (--require-version, --require-sorted): rules of the
+ * catalogue, reported by the library's sfv_check_policy(). */
+static int on_policy(void *ctx, const sfv_diag *d) {
+  emit(ctx, d);
+  return 0;
+}
+
 static void policy(file_run *fr, const sfv_section *sec) {
-  const cli_opts *o = fr->o;
-  sfv_diag d;
-  memset(&d, 0, sizeof d);
-  d.fde = SFV_NONE;
-  d.fre = SFV_NONE;
-  if (o->require_version != 0 && sec->hdr.version != o->require_version) {
-    d.rule = SFV_R_REQUIRED_VERSION;
-    d.severity = SFV_SEV_ERROR;
-    d.offset = 2;
-    d.found = sec->hdr.version;
-    d.expected = o->require_version;
-    emit(fr, &d);
-  }
-  if (o->require_sorted && !fr->saw_unsorted &&
-      !(sec->hdr.flags & SFV_F_FDE_SORTED)) {
-    d.rule = SFV_R_ELF_UNSORTED;
-    d.severity = SFV_SEV_WARNING; /* made an error by effective() */
-    d.offset = 3;
-    d.found = sec->hdr.flags;
-    d.expected = SFV_F_FDE_SORTED;
-    emit(fr, &d);
-  }
+  sfv_policy pol;
+  pol.require_version = (uint8_t)fr->o->require_version;
+  pol.require_sorted = (uint8_t)(fr->o->require_sorted != 0);
+  (void)sfv_check_policy(sec, &pol, on_policy, fr, NULL);
 }
 
 /* Final counts: delivered diagnostics by effective severity, plus those the

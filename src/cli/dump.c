@@ -294,11 +294,11 @@ static int section_dumpable(const sfv_section *sec, int layout) {
   /* 2.40 reads the FDEs right after the header and the FREs right after
    * the FDEs, whatever fdeoff/freoff say. */
   if (layout == 240 &&
-      (h->fdeoff != 0 || (uint64_t)h->freoff != (uint64_t)h->num_fdes * sec->fde_size))
+      (h->fdeoff != 0 || (uint64_t)h->freoff != (uint64_t)h->num_fdes * sfv_fde_entry_size(sec)))
     return 0;
   if (sec->fde_avail != h->num_fdes)
     return 0;
-  fre_end = sec->fre_base + h->fre_len;
+  fre_end = sfv_fre_subsection_offset(sec) + h->fre_len;
   if (fre_end > sec->size)
     return 0;                         /* objdump copies fre_len bytes */
   if (sec->big_endian && h->num_fdes != 0) {
@@ -337,14 +337,14 @@ static int section_dumpable(const sfv_section *sec, int layout) {
     if (layout != 247) {
       /* 2.40 (and, conservatively, 2.44): the swapped FREs must end
        * exactly at the end of the buffer. */
-      if (sec->fre_base + fre_bytes != sec->size)
+      if (sfv_fre_subsection_offset(sec) + fre_bytes != sec->size)
         goto out;
     } else {
       uint64_t p;
       if (h->auxhdr_len != 0 || fre_bytes > h->fre_len ||
-          (uint64_t)h->num_fdes * sec->fde_size > (uint64_t)h->freoff - h->fdeoff)
+          (uint64_t)h->num_fdes * sfv_fde_entry_size(sec) > (uint64_t)h->freoff - h->fdeoff)
         goto out;
-      for (p = sec->fre_base + fre_bytes; p < sec->size; p++)
+      for (p = sfv_fre_subsection_offset(sec) + fre_bytes; p < sec->size; p++)
         if (sec->data[p] != 0)
           goto out;
     }

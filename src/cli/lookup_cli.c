@@ -217,5 +217,6 @@ int cli_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format) {
     found_json(out, sec, pc, &lk);
   else
     found_text(out, sec, pc, &lk);
-  return 0;
+  /* An FRE the validator rejects gives no valid rule: say so (exit 1). */
+  return lk.recovery_status != SFV_OK ? 1 : 0;
 }

@@ -132,6 +132,29 @@ void cli_out_file_begin(cli_opts *o, const cli_file_info *fi) {
 /* Number of diagnostics printed in the current JSON file / SARIF run. */
 static unsigned long json_diags, sarif_results;
 
+/* {"<slot name>":value,...}: the diagnostic's values labelled by the rule's
+ * schema (unused slots left out); a named-enum value prints as its name. */
+static void json_values(const sfv_diag *d) {
+  const int64_t v[3] = {d->found, d->expected, d->aux};
+  unsigned k, n = 0;
+  fputc('{', stdout);
+  for (k = 0; k < 3; k++) {
+    const sfv_slot_info *si = sfv_rule_slot(d->rule, k);
+    const char *nm;
+    if (si == NULL || si->name == NULL)
+      continue;
+    fputs(n++ ? "," : "", stdout);
+    cli_json_str(stdout, si->name);
+    fputc(':', stdout);
+    nm = sfv_slot_value_name(si->kind, v[k]);
+    if (nm != NULL)
+      cli_json_str(stdout, nm);
+    else
+      printf("%lld", (long long)v[k]);
+  }
+  fputc('}', stdout);
+}
+
 void cli_out_diag(cli_opts *o, const cli_file_info *fi, const sfv_diag *d,
                   sfv_severity sev) {
   char msg[640];
@@ -156,8 +179,10 @@ void cli_out_diag(cli_opts *o, const cli_file_info *fi, const sfv_diag *d,
       fputs("null", stdout);
     else
       json_i64(d->fre);
-    printf(",\"found\":%lld,\"expected\":%lld,\"aux\":%lld,\"message\":",
+    printf(",\"found\":%lld,\"expected\":%lld,\"aux\":%lld,\"values\":",
            (long long)d->found, (long long)d->expected, (long long)d->aux);
+    json_values(d);
+    fputs(",\"message\":", stdout);
     cli_json_str(stdout, msg);
     fputc('}', stdout);
   } else if (o->format == FMT_SARIF) {
@@ -178,6 +203,8 @@ void cli_out_diag(cli_opts *o, const cli_file_info *fi, const sfv_diag *d,
       printf(",\"fde\":%lld", (long long)d->fde);
     if (d->fre != SFV_NONE)
       printf(",\"fre\":%lld", (long long)d->fre);
+    fputs(",\"values\":", stdout);
+    json_values(d);
     fputs("}}", stdout);
   } else if (!o->quiet) {
     if (in_file_space(fi, d))

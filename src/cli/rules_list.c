@@ -108,7 +108,22 @@ int cli_list_rules(FILE *out, int format) {
       cli_json_str(out, r->summary);
       fputs(",\"message\":", out);
       cli_json_str(out, r->message);
-      fputc('}', out);
+      /* The typed schema: offset space and the value slots in use. */
+      fprintf(out, ",\"offset_space\":\"%s\",\"slots\":{",
+              r->space == SFV_SPACE_FILE ? "file" : "section");
+      {
+        static const char *const slot[3] = {"found", "expected", "aux"};
+        unsigned k, n = 0;
+        for (k = 0; k < 3; k++) {
+          const sfv_slot_info *si = sfv_rule_slot((sfv_rule_id)i, k);
+          if (si == NULL || si->name == NULL)
+            continue;
+          fprintf(out, "%s\"%s\":{\"name\":", n++ ? "," : "", slot[k]);
+          cli_json_str(out, si->name);
+          fprintf(out, ",\"kind\":\"%s\"}", sfv_slot_kind_name(si->kind));
+        }
+      }
+      fputs("}}", out);
       break;
     case FMT_MARKDOWN:
       fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", r->id,

@@ -83,7 +83,7 @@ static void bench_file(const char *path) {
   if (lookups)
     printf("%-60s %8s   %5s        lookup %11.0f lookups/s (%s search, %.1f%% found)\n",
            "", "", "", (double)lookups / dt,
-           sec.fdes_sorted ? "binary" : "linear", 100.0 * (double)found / (double)lookups);
+           sfv_fdes_verified_sorted(&sec) ? "binary" : "linear", 100.0 * (double)found / (double)lookups);
   free(scratch);
   free(data);
 }

@@ -109,7 +109,8 @@ def test_policies_on_raw(sfv_bin, tmp_path, good):
     unsorted = raw(tmp_path, "u.sframe", encode(simple_section(2, 3, flags=0)).data)
     assert run(sfv_bin, unsorted).returncode == 0
     r = run(sfv_bin, "--require-sorted", unsorted)
-    assert r.returncode == 1 and ".sframe+0x3: error:" in r.stdout and "[elf-unsorted]" in r.stdout
+    assert r.returncode == 1 and ".sframe+0x3: error:" in r.stdout and "[require-sorted]" in r.stdout
+    assert "[elf-unsorted]" not in r.stdout   # a raw section: no ELF rule
     assert run(sfv_bin, "--require-sorted", good).returncode == 0
 
 

@@ -199,7 +199,8 @@ def test_unsorted_linked_is_warning_and_policy_error(sfv_bin, tmp_path):
     rc, doc = run(sfv_bin, tmp_path, data)
     assert rc == 0 and rules(doc) == ["elf-unsorted"]
     rc, doc = run(sfv_bin, tmp_path, data, "--require-sorted")
-    assert rc == 1 and rules(doc, "error") == ["elf-unsorted"]
+    assert rc == 1 and rules(doc, "error") == ["require-sorted"]
+    assert rules(doc, "warning") == ["elf-unsorted"]
 
 
 def test_sframe_section_defects(sfv_bin, tmp_path):

@@ -148,7 +148,8 @@ static void rule_table(void) {
 
 /* Independent expansion of a message template: {fde} {fre} {found}
  * {expected} {aux}, ":x" for 0x-hex with '-' before negatives, ":a" for
- * an address (the uint64 bit pattern in 0x-hex). */
+ * an address (the uint64 bit pattern in 0x-hex), ":n" for the name of a
+ * named-enum value (the schema's; decimal when it has none). */
 static void expand(const char *tmpl, const sfv_diag *d, char *out, size_t n) {
   static const char *const names[] = {"fde", "fre", "found", "expected", "aux"};
   size_t len = 0;
@@ -176,6 +177,16 @@ static void expand(const char *tmpl, const sfv_diag *d, char *out, size_t n) {
         snprintf(num, sizeof num, "%s0x%llx", val < 0 ? "-" : "",
                  (unsigned long long)mag);
         p += nl + 4;
+      } else if (strncmp(p + 1 + nl, ":n}", 3) == 0 && k >= 2) {
+        /* The value's name when its slot is a named enum, else decimal. */
+        const sfv_slot_info *si = sfv_rule_slot(d->rule, k - 2);
+        const char *nm = si != NULL ? sfv_slot_value_name(si->kind, val) : NULL;
+        if (nm != NULL)
+          snprintf(num, sizeof num, "%s", nm);
+        else
+          snprintf(num, sizeof num, "%s%llu", val < 0 ? "-" : "",
+                   (unsigned long long)mag);
+        p += nl + 4;
       } else if (strncmp(p + 1 + nl, ":a}", 3) == 0) {
         uint64_t bits;
         memcpy(&bits, &val, sizeof bits);
@@ -202,6 +213,7 @@ static void messages(void) {
       {3, 7, -12, 255, 0x1234},
       {INT64_MAX, INT64_MIN, -1, 0x7fffffff, -0x80},
       {1, 2, 0xdee2, -160, 31},
+      {1, 2, 1, 0xbe, 2}, /* named-enum values */
   };
   unsigned i, v;
   char got[512], want[512];

@@ -62,7 +62,7 @@ static uint32_t exercise(const uint8_t *data, size_t n, const char *ctx) {
     return res.errors;
   CHECKF(sec.fde_avail <= sec.hdr.num_fdes, "%s: fde_avail", ctx);
   CHECKF(sec.fde_avail == 0 ||
-             sec.fde_base + (uint64_t)sec.fde_avail * sec.fde_size <= n,
+             sfv_fde_subsection_offset(&sec) + (uint64_t)sec.fde_avail * sfv_fde_entry_size(&sec) <= n,
          "%s: fde_avail past the buffer", ctx);
   for (i = 0; i < sec.fde_avail; i++) {
     sfv_fde f;
@@ -329,7 +329,7 @@ static void shared_blocks(void) {
 
     /* Lookups decode one FDE's FREs only. */
     CHECK_EQ(sfv_open(&sec, buf, size), SFV_OK, ctx);
-    CHECK_EQ(sec.fdes_sorted, 1, ctx);
+    CHECK_EQ(sfv_fdes_verified_sorted(&sec), 1, ctx);
     CHECK_EQ(sfv_find_fre(&sec, 12345u * 0x10000u + 777u, &lk), SFV_OK, ctx);
     CHECK_EQ(lk.fde.index, 12345, ctx);
     CHECK_EQ(lk.fre.index, 777 - (alt ? 1 : 0), ctx);

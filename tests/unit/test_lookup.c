@@ -247,7 +247,7 @@ static void randomized(void) {
     nb = sb_build(&h.d, buf2, sizeof buf2, NULL);
     CHECK_EQ(sfv_open(&a, buf, na), SFV_OK, "random");
     CHECK_EQ(sfv_open(&b, buf2, nb), SFV_OK, "random shuffled");
-    CHECKF(a.fdes_sorted == 1, "random #%u: ascending FDEs not seen sorted",
+    CHECKF(sfv_fdes_verified_sorted(&a) == 1, "random #%u: ascending FDEs not seen sorted",
            iter);
     switch (iter % 4) {
     case 0: vma = 0; break;
@@ -383,7 +383,7 @@ static void fixed_cases(void) {
   fdes[3].start = 0x120, fdes[3].size = 0x10, fdes[3].fres = fr[3];
   fdes[3].nfres = 1;
   build1(&d, fdes, 4, 3, buf, sizeof buf, &sec);
-  CHECK_EQ(sec.fdes_sorted, 1, "inc");
+  CHECK_EQ(sfv_fdes_verified_sorted(&sec), 1, "inc");
   expect(&sec, 0xff, SFV_E_NOT_FOUND, 0, 0, "before");
   expect(&sec, 0x100, SFV_E_NOT_FOUND, 0, 0, "uncovered head");
   expect(&sec, 0x104, SFV_OK, 0, 0, "first FRE");
@@ -449,7 +449,7 @@ static void fixed_cases(void) {
   fdes[2] = fdes[0], fdes[2].start = -0x100;
   fdes[3] = fdes[0], fdes[3].start = 0x100;
   build1(&d, fdes, 4, 3, buf, sizeof buf, &sec);
-  CHECK_EQ(sec.fdes_sorted, 1, "below 0");
+  CHECK_EQ(sfv_fdes_verified_sorted(&sec), 1, "below 0");
   expect(&sec, 0x110, SFV_OK, 3, 0, "sorted, earlier starts below 0");
   sfv_set_vma(&sec, 0x250);
   expect(&sec, 0x160, SFV_OK, 2, 0, "sorted, earlier starts below 0 (vma)");

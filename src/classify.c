@@ -1,0 +1,299 @@
+/* classify.c - one classifier per structure: the header, an FDE (index
+ * entry and v3 attribute), an FRE (its data words under the FDE type and
+ * the ABI, flex pairs and control words included).
+ *
+ * Each decides its spec facts once, reports every finding through SFV_FIND
+ * (typed slots) and returns the number of error-severity findings: 0 is the
+ * classifier's "yes".  The validator reports what they find; the
+ * interpreter (sfv_fre_recovery), lookup and the printers take their
+ * verdict (SFV_E_ENCODING exactly when a classifier says no).
+ *
+ * Callers pass structures that decoded (sfv_open, sfv_fde_get, sfv_fre_next
+ * succeeded); nothing here reads the section.
+ */
+#include "classify.h"
+#include "spec.h"
+
+#define N SFV_NONE
+
+int sfv_fixed_ra_ok(const sfv_section *sec) {
+  return sec->hdr.abi_arch != SFV_ABI_AMD64_LE ||
+         sec->hdr.cfa_fixed_ra_offset == SFV_AMD64_FIXED_RA;
+}
+
+int sfv_classify_header(const sfv_section *sec, const sfv_out *o) {
+  const sfv_header *h = &sec->hdr;
+  unsigned defined = sfv_flags_defined(h->version);
+  uint8_t abi = h->abi_arch;
+  int no = 0;
+
+  if (h->flags & ~defined)
+    no += SFV_FIND(o, FLAGS_UNDEFINED, sfv_field_at(sec, NULL, SFV_FLD_H_FLAGS),
+                   N, N, .flags = h->flags, .defined_flags = defined,
+                   .undefined_bits = h->flags & ~defined);
+  if (!sfv_abi_known(h->version, abi)) {
+    no += SFV_FIND(o, ABI_UNKNOWN, sfv_field_at(sec, NULL, SFV_FLD_H_ABI), N,
+                   N, .abi_arch = abi, .max_abi_arch = sfv_abi_max(h->version));
+  } else {
+    uint64_t at = sfv_field_at(sec, NULL, SFV_FLD_H_ABI);
+    uint64_t ra_at = sfv_field_at(sec, NULL, SFV_FLD_H_FIXED_RA);
+    if (sfv_abi_big_endian(abi) != sec->big_endian)
+      no += SFV_FIND(o, ABI_ENDIAN, at, N, N, .abi_arch = abi,
+                     .section_byte_order =
+                         sec->big_endian ? SFV_ORDER_BIG : SFV_ORDER_LITTLE,
+                     .abi_byte_order = sfv_abi_big_endian(abi)
+                                           ? SFV_ORDER_BIG
+                                           : SFV_ORDER_LITTLE);
+    if (!sfv_fixed_ra_ok(sec))
+      no += SFV_FIND(o, FIXED_RA_OFFSET, ra_at, N, N,
+                     .fixed_ra_offset = h->cfa_fixed_ra_offset,
+                     .amd64_ra_offset = SFV_AMD64_FIXED_RA);
+    else if (abi != SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset != 0)
+      no += SFV_FIND(o, FIXED_RA_OFFSET_UNUSED, ra_at, N, N,
+                     .fixed_ra_offset = h->cfa_fixed_ra_offset,
+                     .unused_ra_offset = 0);
+  }
+  if (h->cfa_fixed_fp_offset > 0 || h->cfa_fixed_fp_offset % 8 != 0)
+    no += SFV_FIND(o, FIXED_FP_OFFSET, sfv_field_at(sec, NULL, SFV_FLD_H_FIXED_FP),
+                   N, N, .fixed_fp_offset = h->cfa_fixed_fp_offset);
+  if (sec->priv.hdr_end > sec->size)
+    no += SFV_FIND(o, AUXHDR_BOUNDS, sfv_field_at(sec, NULL, SFV_FLD_H_AUXLEN),
+                   N, N, .auxhdr_end = sec->priv.hdr_end,
+                   .section_size = (int64_t)sec->size,
+                   .auxhdr_len = h->auxhdr_len);
+  else if (h->auxhdr_len != 0)
+    no += SFV_FIND(o, AUXHDR_PRESENT, SFV_HEADER_SIZE, N, N,
+                   .auxhdr_len = h->auxhdr_len, .expected_auxhdr_len = 0);
+  return no;
+}
+
+int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
+                     const sfv_out *o) {
+  uint8_t ver = sec->hdr.version, abi = sec->hdr.abi_arch;
+  uint64_t info_at = sfv_field_at(sec, f, SFV_FLD_F_INFO);
+  uint64_t info2_at = sfv_field_at(sec, f, SFV_FLD_F_INFO2);
+  uint64_t rep_at = sfv_field_at(sec, f, SFV_FLD_F_REP_SIZE);
+  uint8_t unused = sfv_info_unused(ver);
+  int64_t fi = f->index;
+  int no = 0;
+
+  if (f->fre_type > SFV_FRE_ADDR4)
+    no += SFV_FIND(o, FDE_FRE_TYPE, info_at, fi, N, .fre_type = f->fre_type,
+                   .max_fre_type = SFV_FRE_ADDR4);
+  if (f->info & unused)
+    no += SFV_FIND(o, FDE_INFO_UNUSED, info_at, fi, N, .info = f->info,
+                   .expected_unused_bits = 0, .unused_bits = f->info & unused);
+  if (sfv_field_in(SFV_FLD_F_INFO2, ver).where != SFV_IN_NONE) {
+    if (f->fde_type > SFV_FDE_FLEX)
+      no += SFV_FIND(o, FDE_TYPE_UNKNOWN, info2_at, fi, N,
+                     .fde_type = f->fde_type, .max_fde_type = SFV_FDE_FLEX);
+    if (f->info2 & SFV_INFO2_UNUSED)
+      no += SFV_FIND(o, FDE_INFO2_UNUSED, info2_at, fi, N, .info2 = f->info2,
+                     .expected_unused_bits = 0,
+                     .unused_bits = f->info2 & SFV_INFO2_UNUSED);
+  }
+  if (sfv_field_in(SFV_FLD_F_PADDING, ver).where != SFV_IN_NONE &&
+      f->padding != 0)
+    no += SFV_FIND(o, FDE_PADDING, sfv_field_at(sec, f, SFV_FLD_F_PADDING),
+                   fi, N, .padding = f->padding, .expected_padding = 0);
+  if (sfv_field_in(SFV_FLD_F_REP_SIZE, ver).where != SFV_IN_NONE) {
+    if (f->pc_type == SFV_PC_MASK && f->rep_size == 0)
+      no += SFV_FIND(o, FDE_MASK_REP_SIZE, rep_at, fi, N, .rep_size = 0,
+                     .min_rep_size = 1);
+    else if (f->pc_type == SFV_PC_INC && f->rep_size != 0)
+      no += SFV_FIND(o, FDE_REP_SIZE_UNUSED, rep_at, fi, N,
+                     .rep_size = f->rep_size, .expected_rep_size = 0);
+  }
+  if (sfv_abi_known(ver, abi) && f->pauth_key && !sfv_abi_is_aarch64(abi))
+    no += SFV_FIND(o, FDE_PAUTH_KEY_ABI, info_at, fi, N, .abi_arch = abi);
+  if (f->size == 0)
+    no += SFV_FIND(o, FDE_ZERO_SIZE, sfv_field_at(sec, f, SFV_FLD_F_SIZE), fi,
+                   N, .func_size = 0);
+  /* v3 gives an FRE-less default FDE a meaning (outermost frame). */
+  if (f->num_fres == 0 && !(ver == 3 && f->fde_type == SFV_FDE_DEFAULT))
+    no += SFV_FIND(o, FDE_NO_FRES, sfv_field_at(sec, f, SFV_FLD_F_NUM_FRES),
+                   fi, N, .num_fres = 0, .min_num_fres = 1);
+  return no;
+}
+
+/* ---------------------------------------------------------------- */
+/* FREs of default FDEs (3.1).                                        */
+
+/* Valid data-word counts.  AMD64: CFA, [FP].  AArch64: CFA, [RA, [FP]]
+ * -- 2 (RA without FP) is what GNU as 2.40-2.47 write for functions that
+ * save x30 without x29, though 3.1.2 says "either 1 or 3".  s390x: CFA,
+ * [RA or padding, [FP]].  v1 has no FRE without data words. */
+static int default_count_ok(uint8_t ver, uint8_t abi, unsigned n) {
+  if (ver == 1 && n == 0)
+    return 0;
+  return abi == SFV_ABI_AMD64_LE ? n <= 2 : n <= 3;
+}
+
+/* s390x DWARF registers: the 16 GPRs and 16 FPRs, 0-31. */
+#define S390X_MAX_REGNUM 31
+
+static int classify_default(const sfv_section *sec, const sfv_fde *f,
+                            const sfv_fre *r, const sfv_out *o) {
+  uint8_t abi = sec->hdr.abi_arch, ver = sec->hdr.version;
+  int64_t fi = f->index, ri = r->index, cfa;
+  unsigned k;
+  int no = 0;
+
+  if (!default_count_ok(ver, abi, r->dw_count))
+    return SFV_FIND(o, FRE_DATAWORD_COUNT, sfv_fre_info_at(f, r), fi, ri,
+                    .dataword_count = r->dw_count);
+  if (r->dw_count == 0)
+    return 0;
+  cfa = abi == SFV_ABI_S390X_BE ? sfv_s390x_cfa_decode(r->dw[0]) : r->dw[0];
+  if (cfa < 0 || cfa % 8 != 0)
+    no += SFV_FIND(o, FRE_CFA_OFFSET, sfv_fre_dw_at(f, r, 0), fi, ri,
+                   .cfa_offset = cfa);
+  for (k = 1; k < r->dw_count; k++) {
+    /* Which entity word k saves: AMD64 {-, FP}; others {-, RA, FP}. */
+    int is_ra = abi != SFV_ABI_AMD64_LE && k == 1;
+    uint64_t at = sfv_fre_dw_at(f, r, k);
+    int32_t w = r->dw[k];
+    if (abi == SFV_ABI_S390X_BE) {
+      if (is_ra && w == SFV_FRE_RA_OFFSET_INVALID) {
+        if (r->dw_count == 2)
+          no += SFV_FIND(o, FRE_RA_PADDING, at, fi, ri);
+        continue;
+      }
+      if (sfv_s390x_regnum_word(ver, w)) {
+        int64_t regnum = sfv_s390x_regnum(w);
+        if (w < 0 || regnum > S390X_MAX_REGNUM)
+          no += SFV_FIND(o, FRE_S390X_REGNUM, at, fi, ri, .regnum = regnum,
+                         .max_regnum = S390X_MAX_REGNUM, .dataword = k);
+        continue;
+      }
+    }
+    if (!(w < 0 && w % 8 == 0))
+      no += SFV_FIND(o, FRE_SAVE_OFFSET, at, fi, ri, .save_offset = w,
+                     .entity = is_ra ? SFV_ENTITY_RA : SFV_ENTITY_FP);
+  }
+  return no;
+}
+
+/* ---------------------------------------------------------------- */
+/* FREs of flex FDEs (3.2).                                           */
+
+static int flex_max_regnum(uint8_t abi) {
+  return abi == SFV_ABI_AMD64_LE ? 16 : 31;
+}
+
+static int classify_control(const sfv_section *sec, const sfv_fde *f,
+                            const sfv_fre *r, unsigned k, const sfv_out *o) {
+  uint32_t c = r->dw_raw[k];
+  uint64_t at = sfv_fre_dw_at(f, r, k);
+  int max = flex_max_regnum(sec->hdr.abi_arch);
+  int no = 0;
+  if (c & SFV_FLEX_UNUSED_BIT)
+    no += SFV_FIND(o, FLEX_CONTROL_UNUSED, at, f->index, r->index,
+                   .control_word = c, .dataword = k);
+  if (sfv_flex_reg_p(c) && (int64_t)sfv_flex_regnum(c) > max)
+    no += SFV_FIND(o, FLEX_REGNUM, at, f->index, r->index,
+                   .regnum = sfv_flex_regnum(c),
+                   .max_regnum = max, .dataword = k);
+  return no;
+}
+
+int sfv_flex_layout(const sfv_fre *r, sfv_flex_slots *s) {
+  unsigned n = r->dw_count, i = 2, k;
+  *s = (sfv_flex_slots){0};
+  s->ra = s->fp = -1;
+  s->padding_at = s->trailing_zero = -1;
+  if (n == 0)
+    return SFV_FLEX_OK;
+  if (n == 1 || n > 6)
+    return SFV_FLEX_BAD_COUNT;
+  if (r->dw_raw[0] == 0) {
+    s->padding_at = 0;
+    return SFV_FLEX_BAD_PADDING;
+  }
+  /* RA slot (k 0), FP slot (k 1): a pair (control != 0, offset) or a
+   * single 0, "no rule" -- in the RA slot the padding before an FP pair;
+   * as the last word a non-canonical but unambiguous form (libsframe's
+   * findfre-flex-1: [CFA pair, 0, 0]).  A 0 in the FP slot with words after
+   * it, a pair cut short, or words left over do not form a rule. */
+  for (k = 0; k < 2 && i < n; k++) {
+    if (r->dw_raw[i] == 0) {
+      if (i + 1 == n) {
+        s->trailing_zero = (int)i;
+        return SFV_FLEX_OK;
+      }
+      if (k == 1) {
+        s->padding_at = (int)i;
+        return SFV_FLEX_BAD_PADDING;
+      }
+      i += 1;
+      continue;
+    }
+    if (n - i < 2)
+      return SFV_FLEX_BAD_COUNT;
+    if (k == 0)
+      s->ra = (int)i;
+    else
+      s->fp = (int)i;
+    i += 2;
+  }
+  return i == n ? SFV_FLEX_OK : SFV_FLEX_BAD_COUNT;
+}
+
+static int classify_flex(const sfv_section *sec, const sfv_fde *f,
+                         const sfv_fre *r, const sfv_out *o) {
+  uint64_t info_at = sfv_fre_info_at(f, r);
+  int64_t fi = f->index, ri = r->index;
+  sfv_flex_slots s;
+  int lay = sfv_flex_layout(r, &s);
+  int no = 0;
+
+  if (r->base_reg)
+    no += SFV_FIND(o, FRE_FLEX_BASE_REG, info_at, fi, ri, .base_reg_bit = 1,
+                   .expected_base_reg_bit = 0);
+  if (r->dw_count == 0)
+    return no;
+  if (lay == SFV_FLEX_BAD_COUNT && (r->dw_count == 1 || r->dw_count > 6))
+    return no + SFV_FIND(o, FLEX_COUNT, info_at, fi, ri,
+                         .dataword_count = r->dw_count);
+  if (r->dw_raw[0] == 0)
+    no += SFV_FIND(o, FLEX_PADDING_POSITION, sfv_fre_dw_at(f, r, 0), fi, ri,
+                   .dataword = 0, .padding_dataword = 2);
+  else if (!sfv_flex_reg_p(r->dw_raw[0]))
+    no += SFV_FIND(o, FLEX_CFA_REG_P, sfv_fre_dw_at(f, r, 0), fi, ri,
+                   .control_word = r->dw_raw[0], .reg_p = 1);
+  no += classify_control(sec, f, r, 0, o);
+  if (s.ra >= 0)
+    no += classify_control(sec, f, r, (unsigned)s.ra, o);
+  if (s.fp >= 0)
+    no += classify_control(sec, f, r, (unsigned)s.fp, o);
+  if (lay == SFV_FLEX_BAD_PADDING && s.padding_at > 0)
+    no += SFV_FIND(o, FLEX_PADDING_POSITION,
+                   sfv_fre_dw_at(f, r, (unsigned)s.padding_at), fi, ri,
+                   .dataword = s.padding_at, .padding_dataword = 2);
+  else if (lay == SFV_FLEX_BAD_COUNT)
+    no += SFV_FIND(o, FLEX_COUNT, info_at, fi, ri,
+                   .dataword_count = r->dw_count);
+  if (s.trailing_zero >= 0)
+    no += SFV_FIND(o, FLEX_TRAILING_PADDING,
+                   sfv_fre_dw_at(f, r, (unsigned)s.trailing_zero), fi, ri,
+                   .dataword = s.trailing_zero, .dataword_count = r->dw_count);
+  return no;
+}
+
+int sfv_classify_fre(const sfv_section *sec, const sfv_fde *f,
+                     const sfv_fre *r, const sfv_out *o) {
+  uint8_t abi = sec->hdr.abi_arch;
+  int no = 0;
+  /* Header facts every rule of this FRE needs; the header classifier
+   * reports them, here they only make the verdict "no". */
+  if (!sfv_abi_known(sec->hdr.version, abi) || !sfv_fixed_ra_ok(sec))
+    return 1;
+  if (r->mangled_ra && !sfv_abi_is_aarch64(abi))
+    no += SFV_FIND(o, FRE_MANGLED_RA_ABI, sfv_fre_info_at(f, r), f->index,
+                   r->index, .abi_arch = abi);
+  if (f->fde_type == SFV_FDE_FLEX)
+    return no + classify_flex(sec, f, r, o);
+  if (f->fde_type == SFV_FDE_DEFAULT)
+    return no + classify_default(sec, f, r, o);
+  return no + 1; /* undefined FDE type: the FDE classifier says why */
+}

@@ -1,0 +1,141 @@
+/* spec.h - SFrame format facts, each decided here once (not API).
+ *
+ * Where fields are (layout.def, one X-macro table per version), which bits
+ * of the info bytes mean what, which flags/ABIs a version defines, and the
+ * byte order of an ABI.  decode.c reads with these, the classifiers
+ * (classify*.c) judge with them, validate.c points diagnostics with them.
+ */
+#ifndef SFV_SPEC_H
+#define SFV_SPEC_H
+
+#include <stdint.h>
+#include "sfv.h"
+
+/* ---- field table (layout.def) ---- */
+
+enum sfv_where { SFV_IN_NONE = 0, SFV_IN_HDR, SFV_IN_FDE, SFV_IN_ATTR };
+
+typedef enum sfv_field {
+#define SFV_STRUCT(name, s1, s2, s3)
+#define SFV_FIELD(name, sg, w1, o1, n1, w2, o2, n2, w3, o3, n3) SFV_FLD_##name,
+#include "layout.def"
+#undef SFV_FIELD
+#undef SFV_STRUCT
+  SFV_FLD_COUNT
+} sfv_field;
+
+typedef enum sfv_struct {
+#define SFV_STRUCT(name, s1, s2, s3) SFV_ST_##name,
+#define SFV_FIELD(name, sg, w1, o1, n1, w2, o2, n2, w3, o3, n3)
+#include "layout.def"
+#undef SFV_FIELD
+#undef SFV_STRUCT
+  SFV_ST_COUNT
+} sfv_struct;
+
+typedef struct sfv_field_loc {
+  uint8_t where;             /* enum sfv_where */
+  uint8_t off;               /* bytes from the start of `where` */
+  uint8_t width;             /* bytes; 0 when where == SFV_IN_NONE */
+} sfv_field_loc;
+
+/* Location of field f in version 1..3 (versions outside: SFV_IN_NONE). */
+sfv_field_loc sfv_field_in(sfv_field f, uint8_t version);
+/* 1 when field f is a signed integer. */
+int sfv_field_signed(sfv_field f);
+/* Fixed size of a structure in a version (0: not in that version). */
+unsigned sfv_struct_size(sfv_struct s, uint8_t version);
+/* Section offset of field f of FDE fde (HDR fields: fde may be NULL);
+ * 0 when the version has no such field. */
+uint64_t sfv_field_at(const sfv_section *sec, const sfv_fde *fde,
+                      sfv_field f);
+/* Reads field f of the structure starting at section offset base (its
+ * start, per the field's `where`) through the bounds-checked cursor.
+ * Returns 0 (and *v = 0) when absent in the version or out of bounds. */
+int sfv_field_read(const sfv_section *sec, uint64_t base, sfv_field f,
+                   int64_t *v);
+
+/* ---- header facts (2.1, 2.2.1) ---- */
+
+/* Flag bits defined in a version (2.1.3). */
+static inline unsigned sfv_flags_defined(uint8_t version) {
+  return version == 1 ? 0x3u : version == 2 ? 0x7u : 0x5u;
+}
+/* Highest ABI/arch identifier of a version (s390x from v2, erratum 1). */
+static inline unsigned sfv_abi_max(uint8_t version) {
+  return version == 1 ? 3u : 4u;
+}
+static inline int sfv_abi_known(uint8_t version, uint8_t abi) {
+  return abi >= 1 && abi <= sfv_abi_max(version);
+}
+static inline int sfv_abi_big_endian(uint8_t abi) {
+  return abi == SFV_ABI_AARCH64_BE || abi == SFV_ABI_S390X_BE;
+}
+static inline int sfv_abi_is_aarch64(uint8_t abi) {
+  return abi == SFV_ABI_AARCH64_BE || abi == SFV_ABI_AARCH64_LE;
+}
+/* AMD64 RA at CFA-8 (3.1.1); the only ABI with a fixed RA offset. */
+#define SFV_AMD64_FIXED_RA (-8)
+
+/* ---- FDE info bytes (2.3.3) ---- */
+
+static inline uint8_t sfv_info_fre_type(uint8_t info) { return info & 0xfu; }
+static inline uint8_t sfv_info_pc_type(uint8_t info) {
+  return (info >> 4) & 1u;
+}
+static inline uint8_t sfv_info_pauth_key(uint8_t info) {
+  return (info >> 5) & 1u;
+}
+/* v3 only. */
+static inline uint8_t sfv_info_signal(uint8_t info) { return (info >> 7) & 1u; }
+/* Unused bits of the info byte: v1, v2 bits 6-7; v3 bit 6. */
+static inline uint8_t sfv_info_unused(uint8_t version) {
+  return version == 3 ? 0x40u : 0xc0u;
+}
+/* v3 info2: FDE type bits 0-4, unused bits 5-7. */
+static inline uint8_t sfv_info2_fde_type(uint8_t info2) { return info2 & 0x1fu; }
+#define SFV_INFO2_UNUSED 0xe0u
+
+/* ---- FRE (2.4) ---- */
+
+/* Bytes of an FRE start address for an FRE type (0 if undefined). */
+unsigned sfv_fre_addr_size(uint8_t fre_type);
+static inline uint8_t sfv_fre_info_base_reg(uint8_t i) { return i & 1u; }
+static inline uint8_t sfv_fre_info_count(uint8_t i) { return (i >> 1) & 0xfu; }
+static inline uint8_t sfv_fre_info_size_code(uint8_t i) {
+  return (i >> 5) & 3u;
+}
+static inline uint8_t sfv_fre_info_mangled(uint8_t i) { return (i >> 7) & 1u; }
+#define SFV_DW_SIZE_CODE_MAX 2u
+
+/* Section offset of FRE r's info byte and of its data word k. */
+static inline uint64_t sfv_fre_info_at(const sfv_fde *f, const sfv_fre *r) {
+  return r->offset + sfv_fre_addr_size(f->fre_type);
+}
+static inline uint64_t sfv_fre_dw_at(const sfv_fde *f, const sfv_fre *r,
+                                     unsigned k) {
+  return sfv_fre_info_at(f, r) + 1u + (uint64_t)k * r->dw_size;
+}
+
+/* Flex control word (3.2): reg_p bit 0, deref_p bit 1, unused bit 2,
+ * regnum bits 3+; 0 is the padding word. */
+static inline uint8_t sfv_flex_reg_p(uint32_t c) { return c & 1u; }
+static inline uint8_t sfv_flex_deref_p(uint32_t c) { return (c >> 1) & 1u; }
+static inline uint32_t sfv_flex_regnum(uint32_t c) { return c >> 3; }
+#define SFV_FLEX_UNUSED_BIT 4u
+
+/* s390x v2 (1.3): an odd RA/FP data word w encodes DWARF register w >> 1
+ * (a negative odd word encodes nothing the spec defines). */
+static inline int sfv_s390x_regnum_word(uint8_t version, int32_t w) {
+  return version == 2 && (w & 1);
+}
+static inline int64_t sfv_s390x_regnum(int32_t w) { return w < 0 ? w : w >> 1; }
+
+/* s390x stored CFA offset -> offset (3.1.3): stored * 8 - (-160); used in
+ * default and flex FDEs alike (as GNU as writes and libsframe reads). */
+static inline int64_t sfv_s390x_cfa_decode(int32_t v) {
+  return (int64_t)v * SFV_S390X_CFA_OFFSET_ALIGNMENT_FACTOR -
+         SFV_S390X_CFA_OFFSET_ADJUSTMENT;
+}
+
+#endif

@@ -1,0 +1,55 @@
+/* validate.h - state shared by the validator's stages (validate.c: the
+ * section, its header, layout and FDE/FRE walk; validate_cross.c: the
+ * cross-FDE checks that sort).  Not API. */
+#ifndef SFV_VALIDATE_H
+#define SFV_VALIDATE_H
+
+#include "sfv.h"
+#include "internal.h"
+#include "report.h"
+
+typedef struct vctx {
+  sfv_section sec;
+  const sfv_options *opt;
+  sfv_emitter em;
+  sfv_result *res;
+  sfv_out out;               /* findings -> diagnostics (validate.c) */
+  int abi_ok;
+  int unreloc;               /* skip checks on resolved function addresses */
+} vctx;
+
+/* An FDE's function range or FRE block as [lo, hi), with its index. */
+typedef struct span {
+  int64_t lo;
+  int64_t hi;
+  uint32_t idx;
+} span;
+
+typedef struct pass_a {
+  uint32_t n;                /* FDEs checked: inside the buffer and, when
+                                the FDE sub-section precedes the FRE one,
+                                not reaching into it */
+  uint64_t fre_len;          /* FRE sub-section length, clipped */
+  int blocks_ascending;      /* usable blocks' fre_off non-decreasing */
+  int funcs_in_order;        /* resolved starts non-decreasing */
+  int ranges_ok;             /* every function range representable */
+} pass_a;
+
+/* FRE budget of the no-scratch fallback (see check_blocks_fallback). */
+typedef struct budget {
+  uint64_t left;
+  int hit;
+} budget;
+
+/* validate.c */
+int sfv_v_fde_range(const vctx *v, const sfv_fde *f, int64_t *lo, int64_t *hi);
+int64_t sfv_v_report_addr(const vctx *v, int64_t pos);
+uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b);
+
+/* validate_cross.c */
+span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n);
+void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans);
+void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans);
+void sfv_v_blocks_fallback(vctx *v, const pass_a *pa);
+
+#endif

@@ -1,0 +1,7 @@
+/* Must NOT compile: a slot the rule does not have (see src/report.h). */
+#include "report.h"
+int misuse(const sfv_out *o);
+int misuse(const sfv_out *o) {
+  return SFV_FIND(o, NUM_FRES_MISMATCH, 12, SFV_NONE, SFV_NONE,
+                  .sfh_num_fres = 5, .fdes_size = 6);
+}
