@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "cursor.h"
+#include "internal.h"
 #include "sfv.h"
 
 /* DWARF pointer encodings (DW_EH_PE_*). */
@@ -24,5 +25,13 @@ int sfv_cfi_sleb(sfv_cursor *c, int64_t *v, sfv_cfi_err *err);
 int sfv_cfi_read_ptr(const sfv_cfi *cfi, sfv_cursor *c, uint8_t enc,
                      unsigned addr_size, int fmt_only, uint64_t *val,
                      uint8_t *resolved, sfv_cfi_err *err);
+
+/* The CFI comparison of an ELF file (src/elf_cfi.c), diagnostics through
+ * the file's emitter and counted in res: 1 when it ran, 0 when the file
+ * has no .eh_frame next to an SFrame section (or no room to relocate a
+ * relocatable file's copies).  out may be NULL. */
+int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size,
+                    sfv_emitter *em, sfv_elf_result *res,
+                    sfv_cfi_compare_result *out);
 
 #endif

@@ -22,6 +22,7 @@
 
 #include "sfv.h"
 #include "cursor.h"
+#include "cfi.h"
 #include "internal.h"
 
 enum {
@@ -1045,6 +1046,8 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
     if (!x.work_hit && e->shdrs_ok)
       coverage(&x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
+  if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x.em.stop) /* src/elf_cfi.c */
+    (void)sfv_elf_cfi_run(e, opt->scratch, opt->scratch_size, &x.em, res, NULL);
   if (x.work_hit)
     report(&x, SFV_R_CHECKS_SKIPPED, x.sec.priv.fde_base, SFV_NONE, 0, 0, 3);
   return SFV_OK;

@@ -807,6 +807,28 @@ SFV_API size_t sfv_cfi_scratch_size(uint32_t num_fdes);
 SFV_API sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
                            const sfv_cfi_compare_options *opt, sfv_diag_fn fn,
                            void *ctx, sfv_cfi_compare_result *res);
+
+/* ---- ELF files (src/elf_cfi.c). */
+
+#define SFV_ELF_OPT_NO_CFI 0x2u   /* sfv_elf_validate(): skip the comparison
+                                     of .sframe with .eh_frame (on by
+                                     default when a file has both) */
+
+/* Scratch bytes the comparison of `elf` uses (sfv_elf_options.scratch when
+ * sfv_elf_validate() runs it): relocated copies of .eh_frame and .sframe
+ * in relocatable files, plus sfv_cfi_scratch_size().  0 when the file
+ * lacks one of the sections. */
+SFV_API size_t sfv_elf_cfi_scratch_size(const sfv_elf *elf);
+
+/* The comparison alone: SFV_OK when it ran (res filled, diagnostics
+ * counted in counts, which may be NULL), SFV_E_NOT_FOUND when the file has
+ * no .eh_frame next to its SFrame section or the scratch cannot hold a
+ * relocatable file's copies. */
+SFV_API sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch,
+                                       size_t scratch_size, uint32_t max_diags,
+                                       sfv_diag_fn fn, void *ctx,
+                                       sfv_elf_result *counts,
+                                       sfv_cfi_compare_result *res);
 /* ==== DWARF CFI ==== END */
 
 #ifdef __cplusplus

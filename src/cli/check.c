@@ -141,7 +141,15 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
   eo.max_diags = o->max_diags;
   if (o->coverage)
     eo.flags |= SFV_ELF_OPT_COVERAGE;
+  if (o->no_cfi)
+    eo.flags |= SFV_ELF_OPT_NO_CFI;
   eo.scratch = scratch_for(have_sec ? &sec : NULL, &eo.scratch_size);
+  if (!o->no_cfi && sfv_elf_cfi_scratch_size(e) > eo.scratch_size) {
+    /* the CFI comparison reuses the scratch after validation */
+    free(eo.scratch);
+    eo.scratch_size = sfv_elf_cfi_scratch_size(e);
+    eo.scratch = malloc(eo.scratch_size);
+  }
   fr->fi.is_elf = 1;
   fr->fi.elf = e;
   fr->fi.elf_res = &res;

@@ -26,6 +26,7 @@ typedef struct cli_opts {
   int werror;
   int quiet;
   int coverage;              /* --coverage: warn per uncovered function */
+  int no_cfi;                /* --no-cfi: skip the .sframe vs .eh_frame check */
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */

@@ -27,6 +27,9 @@ static void usage(FILE *out) {
       "  -q, --quiet         text: print only the per-file summary\n"
       "  --max-diags=N       report at most N diagnostics per file (default 1000)\n"
       "  --coverage          warn for each function symbol no FDE covers\n"
+      "  --no-cfi            ELF: do not compare .sframe with .eh_frame (the\n"
+      "                      comparison runs by default when a file has both;\n"
+      "                      its cost is linear in the two sections)\n"
       "  --list-rules        print the rule catalogue\n"
       "\n"
       "Policy:\n"
@@ -129,6 +132,8 @@ int main(int argc, char **argv) {
       o.require_sorted = 1;
     } else if (strcmp(a, "--coverage") == 0) {
       o.coverage = 1;
+    } else if (strcmp(a, "--no-cfi") == 0) {
+      o.no_cfi = 1;
     } else if (strcmp(a, "--unrelocated") == 0) {
       o.unrelocated = 1;
     } else if (strcmp(a, "--Werror") == 0) {
