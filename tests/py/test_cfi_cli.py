@@ -1,0 +1,89 @@
+"""The .sframe vs .eh_frame comparison through the CLI (issue 12): on by
+default for ELF files with both sections, off with --no-cfi; a real linked
+file with one FRE's CFA offset changed in place (a structurally valid
+mutant) gets exactly the cfi-cfa-offset error, at that FRE's PC."""
+import json
+import pathlib
+import shutil
+import struct
+import subprocess
+
+import pytest
+
+
+def elf_section(data, name):
+    """(offset, size, addr) of section `name` of an ELF64 little-endian file."""
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    hdrs = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)]
+    stro = hdrs[shstrndx][4]
+    for h in hdrs:
+        n = data[stro + h[0]:data.index(b"\0", stro + h[0])].decode()
+        if n == name:
+            return h[4], h[5], h[3]
+    raise KeyError(name)
+
+
+def first_fre_to_mutate(data, off, addr):
+    """SFrame v2, AMD64: (file offset of FRE 1's CFA data word, its PC, FDE
+    index) for the first FDE with at least two FREs and 1-byte data words."""
+    magic, ver, flags, abi, _, _, auxlen, nfdes, _, _, fdeoff, freoff = struct.unpack_from(
+        "<HBBBbbBIIIII", data, off)
+    assert magic == 0xdee2 and ver == 2 and abi == 3
+    base = off + 28 + auxlen
+    for i in range(nfdes):
+        fde = base + fdeoff + 20 * i
+        start, size, fre_off, nfres, info, _, _ = struct.unpack_from("<iIIIBBH", data, fde)
+        if nfres < 2 or info & 0x10:  # INC FDEs only
+            continue
+        func = addr + (fde - off if flags & 0x4 else 0) + start
+        asize = {0: 1, 1: 2, 2: 4}[info & 0xF]
+        p = base + freoff + fre_off
+        # skip FRE 0
+        finfo = data[p + asize]
+        p += asize + 1 + ((finfo >> 1) & 0xF) * {0: 1, 1: 2, 2: 4}[(finfo >> 5) & 3]
+        fstart = int.from_bytes(data[p:p + asize], "little")
+        finfo = data[p + asize]
+        if (finfo >> 5) & 3 != 0:
+            continue
+        return p + asize + 1, func + fstart, i
+    raise AssertionError("no FDE with two FREs")
+
+
+def run(sfv_bin, *args):
+    r = subprocess.run([sfv_bin, "--format=json", *args], capture_output=True, text=True)
+    assert r.returncode in (0, 1), r.stderr
+    return json.loads(r.stdout)["files"][0]
+
+
+@pytest.fixture(scope="module")
+def trixie_exe(realworld):
+    rows = [r for r in realworld if r["toolchain"] == "trixie" and r["arch"] == "x86_64"
+            and r["kind"] == "exe" and pathlib.Path(r["path"]).name == "demo"]
+    assert rows, "trixie x86_64 demo missing from the corpus"
+    return rows[0]["path"]
+
+
+def test_cfa_mutant_found_at_its_pc(sfv_bin, trixie_exe, tmp_path):
+    data = bytearray(pathlib.Path(trixie_exe).read_bytes())
+    off, size, addr = elf_section(data, ".sframe")
+    at, pc, fde = first_fre_to_mutate(data, off, addr)
+    clean = run(sfv_bin, trixie_exe)
+    assert not [d for d in clean["diagnostics"] if d["severity"] == "error"]
+    data[at] = (data[at] + 8) & 0xFF
+    mut = tmp_path / "demo-mutant"
+    mut.write_bytes(bytes(data))
+    got = run(sfv_bin, str(mut))
+    errors = [d for d in got["diagnostics"] if d["severity"] == "error"]
+    assert [d["rule"] for d in errors] == ["cfi-cfa-offset"], errors
+    assert errors[0]["fde"] == fde and errors[0]["fre"] == 1
+    assert f"{pc:#x}" in errors[0]["message"], (errors[0]["message"], hex(pc))
+    # --no-cfi: the structurally valid mutant is then valid
+    off_cfi = run(sfv_bin, "--no-cfi", str(mut))
+    assert off_cfi["valid"] is True
+    assert not [d for d in off_cfi["diagnostics"] if d["rule"].startswith("cfi-")]
+
+
+def test_no_cfi_flag_documented(sfv_bin):
+    out = subprocess.run([sfv_bin, "--help"], capture_output=True, text=True).stdout
+    assert "--no-cfi" in out
