@@ -32,7 +32,11 @@ DEPFLAGS = -MMD -MP
 LIB_SRCS := $(wildcard src/*.c)
 LIB_HDRS := $(wildcard src/*.h src/*.def)
 CLI_SRCS := $(wildcard src/cli/*.c)
-CLI_HDRS := $(wildcard src/cli/*.h)
+CLI_HDRS := $(wildcard src/cli/*.h) $(wildcard src/fmt/*.h)
+# The printers (src/fmt): build/libsfvfmt.a, linked by the CLI, the
+# conformance adapter, the peer driver and the fuzzers.
+FMT_SRCS := $(wildcard src/fmt/*.c)
+FMT_OBJS := $(FMT_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
 LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
 LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
@@ -42,9 +46,13 @@ CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
         check-callgraph check-rules-doc check-report-types check-exports \
         check-private rules-doc deps
 
-all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/sframe-validate
+all: $(BUILD)/libsfv.a $(BUILD)/libsfv.so $(BUILD)/libsfvfmt.a $(BUILD)/sframe-validate
 
 $(BUILD)/obj/cli/%.o: src/cli/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/fmt/%.o: src/fmt/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
@@ -56,7 +64,7 @@ $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d $(BUILD)/pic/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d $(BUILD)/obj/fmt/*.d $(BUILD)/pic/*.d)
 
 $(BUILD)/libsfv.a: $(LIB_OBJS)
 	rm -f $@
@@ -65,8 +73,12 @@ $(BUILD)/libsfv.a: $(LIB_OBJS)
 $(BUILD)/libsfv.so: $(LIB_PIC_OBJS)
 	$(CC) -shared -Wl,-soname,libsfv.so.0 -o $@ $^
 
-$(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfv.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfv.a
+$(BUILD)/libsfvfmt.a: $(FMT_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
 # ---------------------------------------------------------------- tests
 

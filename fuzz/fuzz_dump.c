@@ -1,17 +1,20 @@
-/* fuzz_dump.c - the CLI printers (src/cli: --dump for objdump 2.40 and
- * 2.47 layouts, --format=canonical, --lookup) on accepted and rejected
- * input, each writing to an in-memory FILE.
+/* fuzz_dump.c - the printers (src/fmt: --dump for objdump 2.40 and 2.47
+ * layouts, --format=canonical, --lookup) on accepted and rejected input,
+ * each writing to an in-memory FILE.
  *
  * Invariants: no crash; return codes in their documented sets; output
  * bounded (linear in the input: at most DUMP_BYTES_PER_INPUT_BYTE bytes
  * per input byte plus a constant); canonical prints nothing when it
- * rejects; output never contains a NUL byte.
+ * rejects; output never contains a NUL byte.  The input's first bytes,
+ * taken as a path or symbol name: quoted text has no byte below 0x20 nor
+ * DEL and is valid UTF-8; the JSON string is valid UTF-8 with no raw
+ * control byte, and its path_bytes (when present) give the bytes back.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "fmt/fmt.h"
 #include "fuzz_helpers.h"
 
 #define DUMP_BYTES_PER_INPUT_BYTE 400u
@@ -58,6 +61,44 @@ static FILE *quiet_stderr(void) {
   return saved;
 }
 
+/* Checks the text quoting and the JSON writer on name = data[0..n). */
+static void check_names(const uint8_t *data, size_t size) {
+  char name[257], *p;
+  size_t n = size < 256 ? size : 256, k;
+  memout m;
+  memcpy(name, data, n);
+  name[n] = '\0';
+  mo_open(&m);
+  fmt_text_str(m.f, name);
+  FUZZ_ASSERT(fclose(m.f) == 0, "fclose");
+  for (k = 0; k < m.len; k++)
+    FUZZ_ASSERT((unsigned char)m.buf[k] >= 0x20 && m.buf[k] != 0x7f,
+                "quoted text has byte 0x%02x", (unsigned char)m.buf[k]);
+  FUZZ_ASSERT(memchr(m.buf, '\0', m.len) == NULL && (m.len == 0 || fmt_utf8_valid(m.buf)),
+              "quoted text is not UTF-8");
+  free(m.buf);
+  mo_open(&m);
+  fmt_json_path(m.f, "{", "path", name);
+  fputc('}', m.f);
+  FUZZ_ASSERT(fclose(m.f) == 0, "fclose");
+  for (k = 0; k < m.len; k++)
+    FUZZ_ASSERT((unsigned char)m.buf[k] >= 0x20, "JSON has raw byte 0x%02x",
+                (unsigned char)m.buf[k]);
+  FUZZ_ASSERT(fmt_utf8_valid(m.buf), "JSON is not UTF-8");
+  p = strstr(m.buf, "\"path_bytes\":\"");
+  FUZZ_ASSERT((p != NULL) == !fmt_utf8_valid(name), "path_bytes present: %d", p != NULL);
+  if (p != NULL) {
+    p += 14;
+    for (k = 0; name[k] != '\0'; k++) {
+      unsigned v = 0;
+      FUZZ_ASSERT(sscanf(p + 2 * k, "%2x", &v) == 1 && v == (unsigned char)name[k],
+                  "path_bytes differ at %zu", k);
+    }
+    FUZZ_ASSERT(p[2 * k] == '"', "path_bytes too long");
+  }
+  free(m.buf);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FILE *saved_stderr = quiet_stderr();
   memout m;
@@ -66,16 +107,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int rc;
   uint64_t vma;
 
+  check_names(data, size);
   bits.h = fuzz_hash(data, size);
   vma = fuzz_take(&bits, 2) ? 0 : fuzz_u64_at(data, size, 8);
 
   mo_open(&m);
-  rc = cli_dump_section(m.f, data, size, vma, fuzz_take(&bits, 2) ? 247 : 240);
-  FUZZ_ASSERT(rc == 0 || rc == 1, "dump returned %d", rc);
+  {
+    fmt_dump_opts opt;
+    uint64_t rows = 0;
+    opt.objdump_version = fuzz_take(&bits, 2) ? 247 : 240;
+    opt.vma = vma;
+    opt.max_rows = fmt_dump_default_rows(size);   /* the CLI's default cap */
+    rc = fmt_dump_section(m.f, data, size, &opt, &rows);
+    FUZZ_ASSERT(rc == 0 || rc == 1 || rc == 2, "dump returned %d", rc);
+    FUZZ_ASSERT(rc != 2 || rows > opt.max_rows, "capped at %llu of %llu rows",
+                (unsigned long long)opt.max_rows, (unsigned long long)rows);
+  }
   mo_close(&m, size, "dump");
 
   mo_open(&m);
-  rc = cli_canonical(m.f, data, size);
+  rc = fmt_canonical(m.f, data, size);
   FUZZ_ASSERT(rc == 0 || rc == 1, "canonical returned %d", rc);
   FUZZ_ASSERT(fflush(m.f) == 0, "fflush");
   FUZZ_ASSERT(rc == 0 || m.len == 0,
@@ -90,7 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (i == 0)
         pc = vma + 0x1000u;
       mo_open(&m);
-      rc = cli_lookup(m.f, &sec, pc, fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT);
+      rc = fmt_lookup(m.f, &sec, pc, fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT, NULL);
       FUZZ_ASSERT(rc == 0 || rc == 1, "lookup returned %d", rc);
       mo_close(&m, size, "lookup");
     }

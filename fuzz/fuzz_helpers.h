@@ -1,7 +1,8 @@
 /* fuzz_helpers.h - shared by every libsfv fuzz harness.
  *
- * Harness input is always a raw .sframe section (so corpus/, conformance/
- * and real toolchain sections replay as they are).  Parameters a harness
+ * Harness input is a raw .sframe section (so corpus/, conformance/ and
+ * real toolchain sections replay as they are), except for fuzz_elf.c, which
+ * takes a whole ELF file.  Parameters a harness
  * needs beyond the bytes (vma, max_diags, PCs) are derived from the input
  * itself: from its structure or from a hash of the bytes.
  */

@@ -1,20 +1,61 @@
-# make bench: throughput of libsfv (validate MB/s, lookups/s, peak RSS) on
-# the largest real-toolchain sections, one per version and architecture,
-# plus a synthetic section with 200000 FDEs.  Measurements only: speed is
-# never asserted by a test.
+# make bench: libsfv against GNU libsframe 2.47 / 2.44 and against objdump /
+# readelf --sframe, side by side in one run (docs/PERFORMANCE.md).
+# Measurements only: speed is never asserted by a test.
+#
+#   make bench          everything below; the report goes to
+#                       build/bench/report.txt, the table to results.tsv,
+#                       the chart to build/bench/throughput.svg
+#   make bench-lib      only the library table (bench binary)
+#   make bench-cli      only the CLI on the whole real corpus
+#   BENCH_QUICK=1       3 repetitions everywhere (a faster, noisier run)
+#
+# Inputs: the largest section per toolchain/arch of the real corpus
+# (tests/realworld/build-corpus.sh), SQLite 3.40 linked statically by each
+# toolchain (tests/bench/build-big.sh), synthetic and adversarial sections
+# (tests/bench/make_inputs.py).
 
-.PHONY: bench
+.PHONY: bench bench-deps bench-lib bench-cli bench-inputs
 
-$(BUILD)/bench/bench: tests/bench/bench.c $(BUILD)/libsfv.a
+BENCH := $(BUILD)/bench
+BENCH_PEERS_ENV := .deps/peers/peers.env
+BENCH_QFLAG := $(if $(BENCH_QUICK),-q)
+
+bench-deps:
+	@scripts/install-deps.sh base cross peers bench
+
+$(BENCH)/obj/%.o: tests/bench/%.c tests/bench/bench_ls.h tests/bench/bench_util.h src/sfv.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -O2 -o $@ $< $(BUILD)/libsfv.a
+	$(CC) $(ALL_CFLAGS) -O2 -c $< -o $@
 
-$(BUILD)/bench/big.sframe: tests/bench/make_big.py
-	@mkdir -p $(dir $@)
-	$(PYTHON) tests/bench/make_big.py $@
+# GNU libsframe 2.47 and 2.44 in one binary: tests/bench/peers.sh.
+$(BENCH)/bench: $(BENCH)/obj/bench.o $(BENCH)/obj/bench_util.o $(BUILD)/libsfv.a \
+    tests/bench/bench_ls.c tests/bench/bench_ls_stub.c tests/bench/peers.sh $(wildcard $(BENCH_PEERS_ENV))
+	tests/bench/peers.sh $(BENCH)/peer "$(CC)" > $(BENCH)/peer.args
+	$(CC) -O2 -o $@ $(BENCH)/obj/bench.o $(BENCH)/obj/bench_util.o $$(cat $(BENCH)/peer.args) $(BUILD)/libsfv.a
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/big.sframe
-	@test -f $(BUILD)/realworld/MANIFEST.tsv || tests/realworld/build-corpus.sh $(BUILD)/realworld
-	@files=$$(cd $(BUILD)/realworld && for tc in bookworm trixie sid; do for a in x86_64 aarch64 s390x; do \
-	    ls -S $$tc/$$a-*/O2/*-static.sframe $$tc/$$a-*/O2/*.so.sframe 2>/dev/null | head -1; done; done); \
-	  $(BUILD)/bench/bench $$(for f in $$files; do echo $(BUILD)/realworld/$$f; done) $(BUILD)/bench/big.sframe
+$(BENCH)/inputs/inputs.tsv: tests/bench/make_inputs.py
+	$(PYTHON) tests/bench/make_inputs.py $(BENCH)/inputs
+
+bench-inputs: bench-deps $(BENCH)/inputs/inputs.tsv
+	@test -f $(BUILD)/realworld/MANIFEST.tsv || CORPUS_NO_INSTALL=1 tests/realworld/build-corpus.sh $(BUILD)/realworld
+	@test -f $(BENCH)/big/MANIFEST.tsv || tests/bench/build-big.sh $(BENCH)/big
+
+# Library table: the largest ELF file with .sframe per toolchain and arch
+# (static links first), the SQLite links, then synthetic and adversarial.
+BENCH_REAL = $$(cd $(BUILD)/realworld && for tc in bookworm trixie sid; do for a in x86_64 aarch64 s390x; do \
+	  ls -S $$tc/$$a-plain/O2/*-static.sframe $$tc/$$a-plain/O2/*.so.sframe 2>/dev/null | head -1; \
+	  done; done | sed 's/\.sframe$$//; s|^|$(BUILD)/realworld/|')
+BENCH_BIG = $$(tail -n +2 $(BENCH)/big/MANIFEST.tsv | cut -f1 | sed 's|^|$(BENCH)/big/|')
+BENCH_SYN = $$(cut -f1 $(BENCH)/inputs/inputs.tsv | sed 's|^|$(BENCH)/inputs/|')
+
+bench-lib: $(BENCH)/bench bench-inputs
+	$(BENCH)/bench $(BENCH_QFLAG) -o $(BENCH)/results.tsv $(BENCH_REAL) $(BENCH_BIG) $(BENCH_SYN) \
+	  | tee $(BENCH)/lib.txt
+
+bench-cli: all bench-inputs
+	tests/bench/cli_bench.sh $(BUILD)/sframe-validate $(BUILD)/realworld $(BENCH)/big | tee $(BENCH)/cli.txt
+
+bench: bench-lib bench-cli
+	tests/bench/plot.sh $(BENCH)/results.tsv $(BENCH)/throughput.svg
+	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt > $(BENCH)/report.txt
+	@echo "bench: report $(BENCH)/report.txt, chart $(BENCH)/throughput.svg"

@@ -10,9 +10,9 @@
 CONF_BUILD := $(BUILD)/conformance
 SFV_CANONICAL := $(CONF_BUILD)/sfv-canonical
 
-$(SFV_CANONICAL): conformance/adapters/sfv_canonical.c src/cli/canonical.c src/cli/cli.h $(BUILD)/libsfv.a
+$(SFV_CANONICAL): conformance/adapters/sfv_canonical.c $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc/cli -o $@ conformance/adapters/sfv_canonical.c src/cli/canonical.c $(BUILD)/libsfv.a
+	$(CC) $(ALL_CFLAGS) -o $@ conformance/adapters/sfv_canonical.c $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
 .PHONY: conformance gen-check test-gen conformance-peers conformance-adapters
 

@@ -19,9 +19,9 @@ TEST_TARGETS += test-fuzz-replay
 FUZZ_HARNESSES := validate lookup dump cfi
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS)
-FUZZ_CLI_SRCS := $(filter-out src/cli/main.c,$(CLI_SRCS))
-FUZZ_LIB_SRCS := $(LIB_SRCS) $(FUZZ_CLI_SRCS)
-FUZZ_WARN := $(CSTD) $(WARN) -Isrc -Isrc/cli -Ifuzz
+# The library and the printers (src/fmt, what libsfvfmt.a holds).
+FUZZ_LIB_SRCS := $(LIB_SRCS) $(FMT_SRCS)
+FUZZ_WARN := $(CSTD) $(WARN) -Isrc -Ifuzz
 FUZZ_SECONDS ?= 600
 FUZZ_TARGET ?= validate
 AFL_CC ?= afl-clang-fast
@@ -36,12 +36,10 @@ ifneq ($(wildcard $(SID_LIBSFRAME_A)),)
 FUZZ_HAVE_LIBSFRAME := 1
 FUZZ_HARNESSES += diff_libsframe
 endif
-# The ELF container harness, once the API is in sfv.h (fuzz/fuzz_elf.c).
-ifneq ($(and $(wildcard fuzz/fuzz_elf.c),$(shell grep -l 'sfv_elf' src/sfv.h 2>/dev/null)),)
+# The ELF container harness (fuzz/fuzz_elf.c).
 FUZZ_HARNESSES += elf
-endif
 
-# Extra sources per harness (besides the library and, for dump, the CLI).
+# Extra sources per harness (besides the library and the printers).
 FUZZ_EXTRA_diff_libsframe := libsframe_child peer_alloc
 FUZZ_EXTRA_elf :=
 
@@ -50,7 +48,7 @@ FUZZ_EXTRA_elf :=
 # hashes and PRNG wrap on purpose).
 FUZZ_SAN_LIB := -fsanitize=address,undefined,integer,implicit-conversion
 FUZZ_SAN_H := -fsanitize=address,undefined
-# The CLI printers (src/cli) get the library's set too; override
+# The printers (src/fmt) get the library's set too; override
 # (FUZZ_SAN_CLI=-fsanitize=address,undefined) to fuzz past a CLI finding.
 FUZZ_SAN_CLI ?= $(FUZZ_SAN_LIB)
 FUZZ_SAN_COMMON := -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
@@ -73,7 +71,7 @@ define fuzz_objs
 $(FUZZ_OUT)/$(1)/lib/%.o: src/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(3) -c $$< -o $$@
-$(FUZZ_OUT)/$(1)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
+$(FUZZ_OUT)/$(1)/lib/fmt/%.o: src/fmt/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
 $(FUZZ_OUT)/$(1)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
@@ -141,7 +139,7 @@ FUZZ_REPLAY_DIR := $(FUZZ_OUT)/replay
 $(FUZZ_REPLAY_DIR)/lib/%.o: src/%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_SAN) -c $< -o $@
-$(FUZZ_REPLAY_DIR)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
+$(FUZZ_REPLAY_DIR)/lib/fmt/%.o: src/fmt/%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
 $(FUZZ_REPLAY_DIR)/h/fuzz_%.o: fuzz/fuzz_%.c $(FUZZ_HDRS)

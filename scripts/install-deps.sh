@@ -17,6 +17,7 @@
 #          ld-x86-64/aarch64/s390, libsframe testsuite) from sid's
 #          binutils-source of the same version as the peers' sid binutils,
 #          into .deps/realworld/binutils-src/ (needs peers)
+#   bench  gnuplot-nox (make bench's chart), tcl (SQLite amalgamation), bc
 #   all    every group
 #
 # Idempotent and non-interactive. Stamp files in .deps/stamps/ make re-runs
@@ -122,6 +123,7 @@ BASE_OPT="python3-jsonschema"
 CLANG_PKGS="clang-19 libclang-rt-19-dev llvm-19"
 FUZZ_PKGS="afl++"
 LIBDW_PKGS="libdw-dev libelf-dev"
+BENCH_PKGS="gnuplot-nox tcl bc"
 CROSS_PKGS="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross libiberty-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
 
 all_installed() { local p; for p in "$@"; do pkg_installed "$p" || return 1; done; }
@@ -155,6 +157,11 @@ do_fuzz() {
 do_libdw() {
     group_apt libdw "$LIBDW_PKGS"
     [ -f /usr/include/elfutils/libdw.h ] || die "libdw: elfutils/libdw.h missing after install"
+}
+do_bench() {
+    group_apt bench "$BENCH_PKGS"
+    command -v gnuplot >/dev/null && command -v tclsh >/dev/null \
+        || die "bench: gnuplot/tclsh not on PATH after install"
 }
 do_cross() {
     group_apt cross "$CROSS_PKGS"
@@ -546,7 +553,7 @@ do_binutils_src() {
 
 # ---------------------------------------------------------------- main
 [ $# -gt 0 ] || usage
-want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_libdw=0 want_llvm=0 want_bsrc=0
+want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_libdw=0 want_llvm=0 want_bsrc=0 want_bench=0
 for g in "$@"; do
     case $g in
         base) want_base=1 ;;
@@ -557,7 +564,8 @@ for g in "$@"; do
         libdw) want_libdw=1 ;;
         llvm) want_llvm=1 ;;
         binutils-src) want_bsrc=1 ;;
-        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_libdw=1 want_llvm=1 want_bsrc=1 ;;
+        bench) want_bench=1 ;;
+        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_libdw=1 want_llvm=1 want_bsrc=1 want_bench=1 ;;
         -h|--help) usage ;;
         *) log "unknown group: $g"; usage ;;
     esac
@@ -571,6 +579,7 @@ mkdir -p "$STAMPS"
 [ $want_peers = 1 ] && do_peers
 [ $want_llvm = 1 ] && do_llvm
 [ $want_bsrc = 1 ] && do_binutils_src
+[ $want_bench = 1 ] && do_bench
 if [ ${#INSTALLED_NOW[@]} -gt 0 ]; then
     log "installed: ${INSTALLED_NOW[*]}"
 else

@@ -41,18 +41,58 @@ static inline int cur_u8(sfv_cursor *c, uint8_t *v) {
   return 1;
 }
 
-/* n in {1,2,4,8}: unsigned load in the cursor's byte order. */
-static inline int cur_un(sfv_cursor *c, unsigned n, uint64_t *v) {
+/* Byte assemblies of 2, 4 and 8 bytes, written out so that compilers turn
+ * each into one load (plus a byte swap for the other byte order). */
+static inline uint32_t sfv_ld_le32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+         (uint32_t)p[3] << 24;
+}
+static inline uint32_t sfv_ld_be32(const uint8_t *p) {
+  return (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 |
+         (uint32_t)p[0] << 24;
+}
+
+/* n <= 8 bytes at p in the given byte order (1, 2, 4 and 8 are the fast
+ * cases).  Only for the cursor functions below, after their bounds check. */
+__attribute__((always_inline)) static inline uint64_t
+sfv_ld(const uint8_t *p, unsigned n, uint8_t big_endian) {
   uint64_t x = 0;
   unsigned i;
+  if (n == 1)
+    return p[0];
+  if (n == 2)
+    return big_endian ? (uint64_t)((unsigned)p[0] << 8 | p[1])
+                      : (uint64_t)((unsigned)p[1] << 8 | p[0]);
+  if (n == 4)
+    return big_endian ? sfv_ld_be32(p) : sfv_ld_le32(p);
+  if (n == 8)
+    return big_endian ? (uint64_t)sfv_ld_be32(p) << 32 | sfv_ld_be32(p + 4)
+                      : (uint64_t)sfv_ld_le32(p + 4) << 32 | sfv_ld_le32(p);
+  for (i = 0; i < n; i++)
+    x |= (uint64_t)p[i] << (big_endian ? 8u * (n - 1u - i) : 8u * i);
+  return x;
+}
+
+/* n <= 8: unsigned load in the cursor's byte order. */
+__attribute__((always_inline)) static inline int cur_un(sfv_cursor *c,
+                                                        unsigned n,
+                                                        uint64_t *v) {
   if (!cur_has(c, n))
     return 0;
-  for (i = 0; i < n; i++) {
-    unsigned shift = c->big_endian ? 8u * (n - 1u - i) : 8u * i;
-    x |= (uint64_t)c->base[c->pos + i] << shift;
-  }
+  *v = sfv_ld(c->base + c->pos, n, c->big_endian);
   c->pos += n;
-  *v = x;
+  return 1;
+}
+
+/* Like cur_un at section offset `at`, without moving: for random access
+ * (binary search) inside the cursor's range. */
+__attribute__((always_inline)) static inline int cur_peek(const sfv_cursor *c,
+                                                          uint64_t at,
+                                                          unsigned n,
+                                                          uint64_t *v) {
+  if (at > c->end || n > c->end - at)
+    return 0;
+  *v = sfv_ld(c->base + at, n, c->big_endian);
   return 1;
 }
 

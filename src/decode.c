@@ -4,6 +4,8 @@
  * is read through a cursor bounded by the buffer (and, for FREs, by the
  * FRE sub-section), and every address computation is checked.
  */
+#include <string.h>
+
 #include "sfv.h"
 #include "cursor.h"
 #include "internal.h"
@@ -76,12 +78,10 @@ int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
   return SFV_OK;
 }
 
-sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
+sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size) {
   uint16_t magic_le;
   uint8_t be = 0;
   int st;
-  uint32_t i;
-  int64_t prev = 0, max_end = INT64_MIN;
 
   if (sec == NULL || (data == NULL && size != 0))
     return SFV_E_ARG;
@@ -128,23 +128,69 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
     sec->fde_avail = fit < sec->hdr.num_fdes ? (uint32_t)fit : sec->hdr.num_fdes;
   }
 
+  return SFV_OK;
+}
+
+/* 1 when every FRE of f decodes (sfv_fre_next would never fail on it) and
+ * the FRE starts are non-decreasing; *budget (FRE bytes) pays for the
+ * reads, 0 when it runs out. */
+static int fres_ascending(const sfv_section *sec, const sfv_fde *f,
+                          uint64_t *budget) {
+  sfv_fre_iter it;
+  uint32_t start, prev = 0, len;
+  uint8_t info;
+  sfv_status st;
+  if (sfv_fre_iter_init(&it, sec, f, 0) != SFV_OK)
+    return f->num_fres == 0;
+  while ((st = sfv_fre_skip(&it, &start, &info, &len)) == SFV_OK) {
+    if (len > *budget || (it.next > 1 && start < prev))
+      return 0;
+    *budget -= len;
+    prev = start;
+  }
+  return st == SFV_END;
+}
+
+sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
+  sfv_status st = sfv_open_header(sec, data, size);
+  uint32_t i;
+  int64_t prev = 0, max_end = INT64_MIN;
+  uint64_t budget, end;
+
+  if (st != SFV_OK)
+    return st;
   /* Verified once, so lookups may binary-search and give the same answer
    * as a linear scan: starts non-decreasing, functions of nonzero size
    * disjoint (a start below the furthest end seen means nesting or
-   * overlap, where the binary search could miss the covering FDE). */
+   * overlap, where the binary search could miss the covering FDE).
+   * fres_sorted: every FRE decodes and each FDE's FRE starts are
+   * non-decreasing, so a lookup may stop at the first FRE past the PC and
+   * still give the answer (and status) of a full walk.  Work: one pass over
+   * the FDEs, FRE reads capped at the FRE sub-section's length (shared or
+   * overlapping blocks exhaust it: fres_sorted 0). */
   sec->priv.fdes_sorted = 1;
-  for (i = 0; i < sec->fde_avail; i++) {
+  sec->priv.fres_sorted = 1;
+  end = sfv_fre_end(sec);
+  budget = end > sec->priv.fre_base ? end - sec->priv.fre_base : 0;
+  for (i = 0; i < sec->fde_avail &&
+              (sec->priv.fdes_sorted || sec->priv.fres_sorted);
+       i++) {
     sfv_fde f;
-    int64_t end;
-    if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE || !f.start_ok ||
-        __builtin_add_overflow(f.start, (int64_t)f.size, &end) ||
-        (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end)))) {
+    int64_t fend = 0;
+    sfv_status fst = sfv_fde_get(sec, i, &f);
+    if (sec->priv.fdes_sorted &&
+        (fst == SFV_E_RANGE || !f.start_ok ||
+         __builtin_add_overflow(f.start, (int64_t)f.size, &fend) ||
+         (i > 0 && (f.start < prev || (f.size != 0 && f.start < max_end))))) {
       sec->priv.fdes_sorted = 0;
-      break;
+    } else if (sec->priv.fdes_sorted) {
+      prev = f.start;
+      if (f.size != 0 && fend > max_end)
+        max_end = fend;
     }
-    prev = f.start;
-    if (f.size != 0 && end > max_end)
-      max_end = end;
+    if (sec->priv.fres_sorted && fst == SFV_OK &&
+        !fres_ascending(sec, &f, &budget))
+      sec->priv.fres_sorted = 0;
   }
   return SFV_OK;
 }
@@ -283,10 +329,25 @@ unsigned sfv_fre_addr_size(uint8_t fre_type) {
                                      : 0u;
 }
 
+/* The data words of *out (count and size set) from c, w bytes each: one
+ * loop per width so that every load and sign extension is a constant-width
+ * one.  The caller checked that they are inside c. */
+__attribute__((always_inline)) static inline void
+decode_words(sfv_cursor *c, sfv_fre *out, unsigned w) {
+  unsigned k;
+  uint64_t v = 0;
+  for (k = 0; k < out->dw_count; k++) {
+    (void)cur_un(c, w, &v);
+    out->dw_raw[k] = (uint32_t)v;
+    out->dw[k] = (int32_t)sfv_sext(v, w);
+  }
+}
+
 sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   sfv_cursor c;
-  uint64_t v = 0;
-  unsigned asz, k;
+  unsigned asz;
+  uint32_t len = 0;
+  sfv_status st;
   if (it == NULL || out == NULL || it->sec == NULL)
     return SFV_E_ARG;
   if (it->next >= it->count)
@@ -294,29 +355,35 @@ sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   asz = sfv_fre_addr_size(it->fre_type);
   if (asz == 0)
     return SFV_E_FRE_TYPE;
-  *out = (sfv_fre){0};
+  /* Every field set (zero unless decoded): the scalars one by one, the
+   * data-word arrays by fixed-size memsets; zeroing the whole struct at
+   * once compiles to a rep stos that dominated the validator's FRE loop. */
   out->index = it->next;
   out->offset = it->pos;
-  cur_init(&c, it->sec->data, it->pos, it->limit, it->sec->big_endian);
-  if (it->pos > it->limit || !cur_un(&c, asz, &v) || !cur_u8(&c, &out->info))
-    return SFV_E_BOUNDS;
-  out->start = (uint32_t)v;
+  out->length = out->start = 0;
+  out->info = out->base_reg = out->dw_count = out->dw_size_code = 0;
+  out->dw_size = out->mangled_ra = 0;
+  memset(out->dw_raw, 0, sizeof out->dw_raw);
+  memset(out->dw, 0, sizeof out->dw);
+  st = sfv_fre_head(it, asz, &out->start, &out->info, &len);
+  if (st != SFV_OK)
+    return st;
   out->base_reg = sfv_fre_info_base_reg(out->info);
   out->dw_count = sfv_fre_info_count(out->info);
   out->dw_size_code = sfv_fre_info_size_code(out->info);
   out->mangled_ra = sfv_fre_info_mangled(out->info);
-  if (out->dw_size_code > SFV_DW_SIZE_CODE_MAX)
-    return SFV_E_DATAWORD_SIZE;
   out->dw_size = (uint8_t)(1u << out->dw_size_code);
-  if (!cur_has(&c, (uint64_t)out->dw_count * out->dw_size))
-    return SFV_E_BOUNDS;
-  for (k = 0; k < out->dw_count; k++) {
-    (void)cur_un(&c, out->dw_size, &v);
-    out->dw_raw[k] = (uint32_t)v;
-    out->dw[k] = (int32_t)sfv_sext(v, out->dw_size);
-  }
-  out->length = (uint32_t)(c.pos - it->pos);
-  it->pos = c.pos;
+  /* sfv_fre_head() checked that the data words are inside the limit. */
+  cur_init(&c, it->sec->data, it->pos + asz + 1u, it->limit,
+           it->sec->big_endian);
+  if (out->dw_size == 1)
+    decode_words(&c, out, 1);
+  else if (out->dw_size == 2)
+    decode_words(&c, out, 2);
+  else
+    decode_words(&c, out, 4);
+  out->length = len;
+  it->pos += len;
   it->next++;
   return SFV_OK;
 }

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "sfv.h"
+#include "cursor.h"
+#include "spec.h"
 
 /* Byte order from the magic: SFV_OK, SFV_E_TRUNCATED or SFV_E_MAGIC.
  * magic_as_le receives the first two bytes as a little-endian value. */
@@ -14,6 +16,52 @@ int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
 uint64_t sfv_fre_end(const sfv_section *sec);
 /* *out = base + delta; 0 when the result is not in [0, 2^64). */
 int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out);
+/* sfv_open() without the FDE/FRE order scans (fdes_sorted and fres_sorted
+ * stay 0): for the validator, which checks order itself. */
+sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size);
+
+/* The FRE at it->pos (asz: its start address size): start address, info
+ * byte and total length, with the checks sfv_fre_next() makes, in its
+ * order (bounds of start and info, data-word size, bounds of the data
+ * words).  Does not advance.  Inline: the lookup walk is made of it. */
+__attribute__((always_inline)) static inline sfv_status
+sfv_fre_head(const sfv_fre_iter *it, unsigned asz, uint32_t *start,
+             uint8_t *info, uint32_t *len) {
+  sfv_cursor c;
+  uint64_t v = 0;
+  unsigned code, cnt;
+  cur_init(&c, it->sec->data, it->pos, it->limit, it->sec->big_endian);
+  if (it->pos > it->limit || !cur_un(&c, asz, &v) || !cur_u8(&c, info))
+    return SFV_E_BOUNDS;
+  *start = (uint32_t)v;
+  code = sfv_fre_info_size_code(*info);
+  if (code > SFV_DW_SIZE_CODE_MAX)
+    return SFV_E_DATAWORD_SIZE;
+  cnt = sfv_fre_info_count(*info);
+  if (!cur_has(&c, (uint64_t)cnt << code))
+    return SFV_E_BOUNDS;
+  *len = asz + 1u + (cnt << code);
+  return SFV_OK;
+}
+
+/* sfv_fre_next() without decoding the data words: same checks, same
+ * statuses, same advance; *len is the FRE's length in bytes. */
+__attribute__((always_inline)) static inline sfv_status
+sfv_fre_skip(sfv_fre_iter *it, uint32_t *start, uint8_t *info, uint32_t *len) {
+  unsigned asz;
+  sfv_status st;
+  if (it->next >= it->count)
+    return SFV_END;
+  asz = sfv_fre_addr_size(it->fre_type);
+  if (asz == 0)
+    return SFV_E_FRE_TYPE;
+  st = sfv_fre_head(it, asz, start, info, len);
+  if (st != SFV_OK)
+    return st;
+  it->pos += *len;
+  it->next++;
+  return SFV_OK;
+}
 
 
 /* Diagnostic delivery shared by the validator and the ELF checks: the

@@ -7,7 +7,10 @@
  * applies (INC: start <= pc - func_start; MASK v2/v3 on the offset modulo
  * rep_size; MASK v1: (offset & start) == start).
  */
+#include <string.h>
+
 #include "sfv.h"
+#include "cursor.h"
 #include "internal.h"
 
 static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
@@ -17,27 +20,80 @@ static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
   return pc >= *start && pc - *start < f->size;
 }
 
-/* Sorted FDEs: last index with start <= pc, then back over zero-size
- * FDEs (the only ones a valid section may interleave). */
+/* Section-relative resolved start of FDE i from its start field alone
+ * (the binary search reads nothing else): the field is n bytes (4 or 8),
+ * PC-relative when pcrel.  0 when the field cannot be read or resolving it
+ * overflows (sfv_open() then never sets fdes_sorted). */
+__attribute__((always_inline)) static inline int
+probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, unsigned n,
+            int pcrel, int64_t *start) {
+  uint64_t off = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size, v = 0;
+  if (!cur_peek(c, off, n, &v))
+    return 0;
+  *start = n == 8 ? sfv_sext(v, 8) : sfv_sext(v, 4);
+  return !pcrel || !__builtin_add_overflow(*start, (int64_t)off, start);
+}
+
+/* Branch-free binary search: the greatest index in [0, n) whose start
+ * (probe_start) is <= rel, found in log2(n) probes whatever the answer;
+ * -1 when there is none or a probe fails.  Inlined per field width, so
+ * every probe is a bounds check, a load and a compare. */
+__attribute__((always_inline)) static inline int64_t
+search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
+              int64_t rel, unsigned n, int pcrel) {
+  uint32_t base = 0;
+  int64_t s;
+  const uint8_t *idx = c->base + sec->priv.fde_base;
+  while (len > 1) {
+    uint32_t half = len / 2, l1 = len - half, h1 = l1 / 2;
+    uint32_t h2 = (l1 - h1) / 2;
+    /* The probes of the next two steps (6 candidates), fetched while this
+     * one is compared: the branch-free search cannot speculate, so on
+     * sections larger than the caches this overlaps the misses (hints
+     * only: nothing is read; every candidate is below fde_avail). */
+    __builtin_prefetch(idx + (uint64_t)(base + h1) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + half + h1) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + h2) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + h1 + h2) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + half + h2) * sec->priv.fde_size);
+    __builtin_prefetch(idx + (uint64_t)(base + half + h1 + h2) * sec->priv.fde_size);
+    if (!probe_start(sec, c, base + half, n, pcrel, &s))
+      return -1;
+    base = s <= rel ? base + half : base;
+    len -= half;
+  }
+  if (!probe_start(sec, c, base, n, pcrel, &s) || s > rel)
+    return -1;
+  return base;
+}
+
+/* Sorted FDEs: last index whose target start vma + start <= pc, then back
+ * over zero-size FDEs (the only ones a valid section may interleave).  The
+ * comparison is made section-relative, start <= pc - vma, with pc - vma
+ * clamped into int64 (exact: every start is an int64). */
 static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
                            uint64_t *start) {
-  uint32_t lo = 0, hi = sec->fde_avail; /* answer in [lo, hi) */
-  int64_t i;
+  int pcrel = sec->hdr.version >= 2 &&
+              (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
+  int64_t rel, i;
+  sfv_cursor c;
   if (sec->fde_avail == 0)
     return 0;
-  while (hi - lo > 1) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    sfv_fde f;
-    uint64_t a;
-    (void)sfv_fde_get(sec, mid, &f);
-    /* A start below address 0 (vma + start < 0) is below every pc. */
-    if (sfv_fde_func_start(sec, &f, &a) == SFV_OK ? a <= pc
-                                                  : f.start_ok && f.start < 0)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  for (i = lo; i >= 0; i--) {
+  if (pc >= sec->vma)
+    rel = pc - sec->vma > (uint64_t)INT64_MAX ? INT64_MAX
+                                              : (int64_t)(pc - sec->vma);
+  else if (sec->vma - pc - 1u > (uint64_t)INT64_MAX)
+    return 0; /* below every representable start */
+  else
+    rel = -(int64_t)(sec->vma - pc - 1u) - 1;
+  cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
+  if (sec->hdr.version == 3)
+    i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel);
+  else if (pcrel)
+    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 1);
+  else
+    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 0);
+  for (; i >= 0; i--) {
     (void)sfv_fde_get(sec, (uint32_t)i, out);
     if (fde_contains(sec, out, pc, start))
       return 1;
@@ -75,51 +131,125 @@ sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
   return SFV_OK;
 }
 
-sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
+/* fres_sorted sections: sfv_open() walked every FRE (all decode, starts
+ * ascending), so the walk reads start addresses and info bytes only, still
+ * through the cursor, and stops at the first FRE past off.  asz is a
+ * constant per inlined copy.  *pos and *idx: the answer; 0 when none. */
+__attribute__((always_inline)) static inline int
+walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
+            unsigned asz, uint64_t *pos, uint32_t *idx) {
+  sfv_cursor c;
+  uint64_t v = 0;
+  uint32_t k;
+  uint8_t info;
+  int found = 0;
+  cur_init(&c, sec->data, f->fres_offset, sfv_fre_end(sec), sec->big_endian);
+  for (k = 0; k < f->num_fres; k++) {
+    uint64_t here = c.pos;
+    if (!cur_un(&c, asz, &v) || !cur_u8(&c, &info) || v > off)
+      break;
+    *pos = here;
+    *idx = k;
+    found = 1;
+    if (!cur_skip(&c, (uint64_t)((info >> 1) & 0xfu) << ((info >> 5) & 3u)))
+      break;
+  }
+  return found;
+}
+
+/* The FRE of f that applies at offset off (see the answer definition):
+ * FRE headers only (start, info, length); with sec->priv.fres_sorted the walk
+ * stops at the first FRE past off.  *at is an iterator positioned on the
+ * answer.  Statuses as a full walk with sfv_fre_next() would give. */
+static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
+                              uint64_t off, int mask_v1, sfv_fre_iter *at) {
   sfv_fre_iter it;
-  sfv_fre fre;
+  uint32_t start, len, idx = 0;
+  uint8_t info;
+  uint64_t pos = 0;
+  int found = 0;
+  sfv_status st = sfv_fre_iter_init(&it, sec, f, 0);
+  if (st != SFV_OK)
+    return st;
+  if (sec->priv.fres_sorted && !mask_v1) {
+    unsigned asz = sfv_fre_addr_size(f->fre_type);
+    found = asz == 1   ? walk_sorted(sec, f, off, 1, &pos, &idx)
+            : asz == 2 ? walk_sorted(sec, f, off, 2, &pos, &idx)
+                       : walk_sorted(sec, f, off, 4, &pos, &idx);
+  } else {
+    for (;;) {
+      uint64_t here = it.pos;
+      uint32_t next = it.next;
+      st = sfv_fre_skip(&it, &start, &info, &len);
+      if (st == SFV_END)
+        break;
+      if (st != SFV_OK)
+        return st;
+      if (mask_v1 ? (off & start) == start : start <= off) {
+        pos = here;
+        idx = next;
+        found = 1;
+      }
+    }
+  }
+  if (!found)
+    return SFV_E_NOT_FOUND;
+  *at = it;
+  at->pos = pos;
+  at->next = idx;
+  return SFV_OK;
+}
+
+/* Zeroes what sfv_find_fre() has not filled when it fails after the FDE
+ * (the contract: *out zero but for what was found). */
+static sfv_status fail_after_fde(sfv_lookup *out, sfv_status st) {
+  memset(&out->fre, 0, sizeof out->fre);
+  memset(&out->recovery, 0, sizeof out->recovery);
+  out->fre_start = 0;
+  out->recovery_status = SFV_OK;
+  return st;
+}
+
+sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
+  sfv_fre_iter at;
   uint64_t off;
-  int found = 0, mask_v1 = 0;
+  int mask_v1 = 0;
   sfv_status st;
 
   if (sec == NULL || out == NULL)
     return SFV_E_ARG;
-  *out = (sfv_lookup){0};
+  /* *out is filled part by part (each part zeroed or set in full by its
+   * decoder); zeroing all of it up front costs more than the search. */
+  out->fde = (sfv_fde){0};
+  out->func_start = 0;
   st = sfv_find_fde(sec, pc, &out->fde, &out->func_start);
   if (st != SFV_OK)
-    return st;
+    return fail_after_fde(out, st);
 
   off = pc - out->func_start;
   if (out->fde.pc_type == SFV_PC_MASK) {
     if (sec->hdr.version == 1)
       mask_v1 = 1;
     else if (out->fde.rep_size == 0)
-      return SFV_E_NOT_FOUND;
+      return fail_after_fde(out, SFV_E_NOT_FOUND);
     else
       off %= out->fde.rep_size;
   }
-  st = sfv_fre_iter_init(&it, sec, &out->fde, 0);
+  st = find_fre_in(sec, &out->fde, off, mask_v1, &at);
   if (st != SFV_OK)
-    return st;
-  for (;;) {
-    sfv_status s = sfv_fre_next(&it, &fre);
-    int match;
-    if (s == SFV_END)
-      break;
-    if (s != SFV_OK)
-      return s;
-    match = mask_v1 ? (off & fre.start) == fre.start : fre.start <= off;
-    if (match) {
-      out->fre = fre;
-      found = 1;
-    }
-  }
-  if (!found)
-    return SFV_E_NOT_FOUND;
+    return fail_after_fde(out, st);
+  /* The one FRE returned is decoded in full, and interpreted once. */
+  if ((st = sfv_fre_next(&at, &out->fre)) != SFV_OK)
+    return fail_after_fde(out, st);
   if (out->fde.pc_type == SFV_PC_MASK)
     out->fre_start = out->fre.start;
-  else if (!sfv_addr_add(out->func_start, out->fre.start, &out->fre_start))
+  else if (!sfv_addr_add(out->func_start, out->fre.start, &out->fre_start)) {
+    sfv_fre keep = out->fre;
+    (void)fail_after_fde(out, SFV_OK);
+    out->fre = keep; /* as before: the FRE stays, the rest is zero */
     return SFV_E_OVERFLOW;
-  out->recovery_status = sfv_fre_recovery(sec, &out->fde, &out->fre, &out->recovery);
+  }
+  out->recovery_status =
+      sfv_fre_recovery(sec, &out->fde, &out->fre, &out->recovery);
   return SFV_OK;
 }

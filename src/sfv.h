@@ -128,6 +128,9 @@ typedef struct sfv_section {
     uint64_t fre_base;       /* section offset of the FRE sub-section */
     uint8_t fdes_sorted;     /* verified: resolved starts non-decreasing and
                                 functions disjoint (binary search exact) */
+    uint8_t fres_sorted;     /* verified: every FRE decodes and each FDE's FRE
+                                starts are non-decreasing (lookup stops at
+                                the first FRE past the PC) */
   } priv;
 } sfv_section;
 

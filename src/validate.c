@@ -183,7 +183,8 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
     check_fre_start(v, f, &cur, have_prev ? &prev : NULL);
     if (v->abi_ok)
       (void)sfv_classify_fre(&v->sec, f, &cur, &v->out);
-    prev = cur;
+    prev.start = cur.start; /* all check_fre_start reads of prev */
+    prev.index = cur.index;
     have_prev = 1;
   }
   return it.pos;
@@ -340,7 +341,10 @@ static void check_fdes(vctx *v) {
   }
   if (v->em.stop)
     return;
-  if (spans != NULL || pa.blocks_ascending)
+  /* Blocks already in FRE-sub-section order need no sort (same walk). */
+  if (pa.blocks_ascending)
+    sfv_v_blocks_ordered(v, &pa, NULL);
+  else if (spans != NULL)
     sfv_v_blocks_ordered(v, &pa, spans);
   else
     sfv_v_blocks_fallback(v, &pa);
@@ -408,7 +412,7 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   v.sec.size = size; /* deliver() clips offsets to it before sfv_open */
   if (!check_preamble(&v, data, size))
     return SFV_OK;
-  if (sfv_open(&v.sec, data, size) != SFV_OK)
+  if (sfv_open_header(&v.sec, data, size) != SFV_OK)
     return SFV_OK; /* unreachable: the preamble checks mirror sfv_open */
   res->decoded = 1;
   v.abi_ok = sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch);

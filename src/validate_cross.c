@@ -41,6 +41,78 @@ static void heapsort_spans(span *a, size_t n) {
   }
 }
 
+static void swap_spans(span *x, span *y) {
+  span t = *x;
+  *x = *y;
+  *y = t;
+}
+
+/* Introsort without recursion: quicksort (median of three, Hoare
+ * partition) keeping the larger part on an explicit stack and going on with
+ * the smaller, so the stack never holds more than log2(n) < 64 parts; a
+ * part whose depth budget (2 log2 n) runs out is heapsorted (n log n in the
+ * worst case, whatever the input); parts under 16 get an insertion sort.
+ * Keys (lo, idx) are unique, so the order is the heapsort's exactly. */
+static void sort_spans(span *a, size_t n) {
+  struct part {
+    size_t lo, n;
+    unsigned budget;
+  } st[64];
+  unsigned top = 0, depth = 0;
+  size_t k;
+  for (k = n; k > 1; k >>= 1)
+    depth += 2;
+  st[top++] = (struct part){0, n, depth};
+  while (top > 0) {
+    struct part p = st[--top];
+    while (p.n > 16 && p.budget > 0 && top < 64) {
+      span *b = a + p.lo, piv;
+      size_t m = p.n / 2, last = p.n - 1, left;
+      int64_t i = -1, j = (int64_t)p.n;
+      if (span_less(&b[m], &b[0]))
+        swap_spans(&b[m], &b[0]);
+      if (span_less(&b[last], &b[m])) {
+        swap_spans(&b[last], &b[m]);
+        if (span_less(&b[m], &b[0]))
+          swap_spans(&b[m], &b[0]);
+      }
+      piv = b[m];
+      for (;;) {
+        do
+          i++;
+        while (span_less(&b[i], &piv));
+        do
+          j--;
+        while (span_less(&piv, &b[j]));
+        if (i >= j)
+          break;
+        swap_spans(&b[i], &b[j]);
+      }
+      left = (size_t)j + 1; /* [0, left) <= pivot <= [left, n) */
+      p.budget--;
+      if (left < p.n - left) {
+        st[top++] = (struct part){p.lo + left, p.n - left, p.budget};
+        p.n = left;
+      } else {
+        st[top++] = (struct part){p.lo, left, p.budget};
+        p.lo += left;
+        p.n -= left;
+      }
+    }
+    if (p.n > 16) {
+      heapsort_spans(a + p.lo, p.n);
+    } else {
+      for (k = 1; k < p.n; k++) {
+        size_t q = p.lo + k;
+        while (q > p.lo && span_less(&a[q], &a[q - 1])) {
+          swap_spans(&a[q], &a[q - 1]);
+          q--;
+        }
+      }
+    }
+  }
+}
+
 size_t sfv_scratch_size(uint32_t num_fdes) {
   return (size_t)num_fdes * sizeof(span) + _Alignof(span);
 }
@@ -121,7 +193,7 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
     spans[k].idx = i;
     k++;
   }
-  heapsort_spans(spans, k);
+  sort_spans(spans, k);
   sweep(v, spans, k, func_overlap);
 }
 
@@ -146,7 +218,7 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
       spans[n].idx = i;
       n++;
     }
-    heapsort_spans(spans, n);
+    sort_spans(spans, n);
   } else {
     n = pa->n;
   }

@@ -3,13 +3,13 @@
  * Adapter protocol (conformance/README.md): exit 0 and the canonical JSON on
  * stdout when the section is accepted, exit 1 when it is rejected, exit 2 on
  * usage or I/O errors (the runner counts anything but 0/1 as a crash).
- * All the work is cli_canonical() (src/cli/canonical.c), the same code
- * behind `sframe-validate --format=canonical`.
+ * All the work is fmt_canonical() (src/fmt/canonical.c, libsfvfmt.a), the
+ * same code behind `sframe-validate --format=canonical`.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "fmt/fmt.h"
 
 int main(int argc, char **argv) {
   FILE *fh;
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   fclose(fh);
-  rc = cli_canonical(stdout, data, size);
+  rc = fmt_canonical(stdout, data, size);
   free(data);
   return rc;
 }

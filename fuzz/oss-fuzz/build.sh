@@ -7,14 +7,14 @@
 # (make fuzz builds it locally).
 cd "$SRC/sframe-validate"
 
-LIB="src/decode.c src/interp.c src/lookup.c src/rules.c src/validate.c"
-[ -f src/elf.c ] && LIB="$LIB src/elf.c"
-CLI=$(ls src/cli/*.c | grep -v '/main\.c$')
-STD="-std=c11 -D_DEFAULT_SOURCE -Isrc -Isrc/cli -Ifuzz"
+# The library (src/*.c) and the printers (src/fmt/*.c, libsfvfmt.a).
+LIB=$(ls src/*.c)
+FMT=$(ls src/fmt/*.c)
+STD="-std=c11 -D_DEFAULT_SOURCE -Isrc -Ifuzz"
 
 mkdir -p "$WORK/sfv"
 objs=""
-for f in $LIB $CLI fuzz/sframe_model.c fuzz/mutator_libfuzzer.c; do
+for f in $LIB $FMT fuzz/sframe_model.c fuzz/mutator_libfuzzer.c; do
   o="$WORK/sfv/$(echo "$f" | tr / _).o"
   $CC $CFLAGS $STD -c "$f" -o "$o"
   objs="$objs $o"

@@ -164,67 +164,6 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
                      res.notes, res.suppressed);
 }
 
-/* --dump: objdump's preamble for ELF input, then the dumper.  objdump 2.47
- * shows relocatable files with the relocations on .sframe applied (2.40
- * and 2.44 show the stored bytes), so the 247 layout dumps a relocated
- * copy. */
-static int dump(const cli_opts *o, const char *path, const sfv_elf *e,
-                const uint8_t *data, size_t size, uint64_t vma) {
-  int ver = o->objdump_version, rc;
-  uint8_t *copy = NULL;
-  if (e != NULL) {
-    printf("\n%s:     file format %s\n\n", path, cli_bfd_name(e));
-    if (data == NULL) {
-      fprintf(stderr, "sframe-validate: %s: no SFrame section to dump\n", path);
-      return 1;
-    }
-    printf("Contents of the SFrame section .sframe:\n");
-  }
-  if (ver == 0)
-    ver = size > 2 && data[2] == 1 ? 240 : 247;
-  if (e != NULL && ver == 247 && e->e_type == 1 /* ET_REL */ && size > 0) {
-    copy = malloc(size);
-    if (copy == NULL) {
-      fprintf(stderr, "sframe-validate: %s: out of memory\n", path);
-      return 1;
-    }
-    if (sfv_elf_relocated_sframe(e, copy, size, NULL) == SFV_OK)
-      data = copy;
-  }
-  fflush(stdout);
-  rc = cli_dump_section(stdout, data, size, vma, ver) ? 1 : 0;
-  free(copy);
-  return rc;
-}
-
-static int lookup(const cli_opts *o, const char *path, const uint8_t *data,
-                  size_t size, uint64_t vma) {
-  sfv_section sec;
-  sfv_status st;
-  if (data == NULL) {
-    fprintf(stderr, "sframe-validate: %s: no SFrame section\n", path);
-    return 1;
-  }
-  st = sfv_open(&sec, data, size);
-  if (st != SFV_OK) {
-    fprintf(stderr, "sframe-validate: %s: cannot decode the SFrame section: %s\n",
-            path, sfv_status_name(st));
-    return 1;
-  }
-  sfv_set_vma(&sec, vma);
-  return cli_lookup(stdout, &sec, o->lookup_pc,
-                    o->format == FMT_JSON ? FMT_JSON : FMT_TEXT) ? 1 : 0;
-}
-
-static int canonical(const char *path, const uint8_t *data, size_t size) {
-  if (data == NULL) {
-    fprintf(stderr, "sframe-validate: %s: no SFrame section\n", path);
-    return 1;
-  }
-  fflush(stdout);
-  return cli_canonical(stdout, data, size) ? 1 : 0;
-}
-
 static int io_error(cli_opts *o, int idx, const char *what) {
   cli_out_io_error(o, idx, what);
   return 2;
@@ -260,14 +199,14 @@ static int process(cli_opts *o, int idx, const uint8_t *data, size_t size) {
   }
   switch (o->mode) {
   case MODE_DUMP:
-    return dump(o, path, is_elf ? &elf : NULL, sd, ss, vma);
+    return cli_mode_dump(o, path, is_elf ? &elf : NULL, sd, ss, vma);
   case MODE_LOOKUP:
-    return lookup(o, path, sd, ss, vma);
+    return cli_mode_lookup(o, path, sd, ss, vma);
   default:
     break;
   }
   if (o->format == FMT_CANONICAL)
-    return canonical(path, sd, ss);
+    return cli_mode_canonical(o, path, sd, ss);
 
   memset(&fr, 0, sizeof fr);
   fr.o = o;

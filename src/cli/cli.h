@@ -1,4 +1,5 @@
-/* cli.h - pieces of the sframe-validate command (not part of libsfv). */
+/* cli.h - the sframe-validate command: options, file handling and the
+ * glue to the printers (src/fmt, libsfvfmt.a).  Not part of libsfv. */
 #ifndef SFV_CLI_H
 #define SFV_CLI_H
 
@@ -6,22 +7,24 @@
 #include <stdio.h>
 
 #include "sfv.h"
-
-/* Output formats.  FMT_MARKDOWN is for --list-rules only, FMT_CANONICAL
- * for validation runs only. */
-enum cli_format { FMT_TEXT, FMT_JSON, FMT_MARKDOWN, FMT_SARIF, FMT_CANONICAL };
+#include "fmt/fmt.h"
 
 /* What a run does with each file. */
 enum cli_mode { MODE_CHECK, MODE_DUMP, MODE_LOOKUP };
 
+/* --input=: how a file is recognised. */
+enum cli_input { CLI_INPUT_AUTO = 0, CLI_INPUT_ELF = 1, CLI_INPUT_RAW = 2 };
+
 typedef struct cli_opts {
-  int format;
-  int mode;
-  uint32_t max_diags;
+  int format;                /* FMT_* */
+  int mode;                  /* MODE_* */
+  uint32_t max_diags;        /* 0 = SFV_DEFAULT_MAX_DIAGS */
   uint64_t vma;
-  int have_vma;
+  int have_vma;              /* --vma given: address checks on raw input */
   uint64_t lookup_pc;
   int objdump_version;       /* --objdump=VER for --dump; 0 = by version */
+  uint64_t dump_rows;        /* --dump-rows=N; 0 = no cap */
+  int have_dump_rows;        /* else the default cap (fmt_dump_default_rows) */
   int unrelocated;
   int werror;
   int quiet;
@@ -30,8 +33,15 @@ typedef struct cli_opts {
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */
-  int files_done;            /* JSON/SARIF: files already printed */
-  /* SARIF: one artifact per file, in command-line order. */
+  const char *section_name;  /* --section=NAME: the ELF SFrame section is
+                                the section of that name only (PROGBITS or
+                                SHT_GNU_SFRAME); NULL = by type or name
+                                .sframe, or PT_GNU_SFRAME.  --dump sets
+                                ".sframe" when not given (objdump's lookup). */
+  int input_mode;            /* enum cli_input (--input=) */
+  fmt_report rep;            /* validation report (MODE_CHECK, not canonical) */
+  int lookups_done;          /* --lookup --format=json: objects printed */
+  /* One entry per file, in command-line order. */
   const char **paths;
   uint64_t *sizes;
   unsigned char *states;     /* enum cli_file_state */
@@ -39,64 +49,45 @@ typedef struct cli_opts {
   int nfiles;
 } cli_opts;
 
-enum cli_file_state { FILE_UNREAD = 0, FILE_VALID, FILE_INVALID, FILE_IO_ERROR };
+enum cli_file_state { FILE_UNREAD = FMT_FILE_UNREAD, FILE_VALID = FMT_FILE_VALID,
+                      FILE_INVALID = FMT_FILE_INVALID,
+                      FILE_IO_ERROR = FMT_FILE_IO_ERROR };
 
-int cli_parse_format(const char *s, int *out);
-/* Prints the catalogue; returns the exit status. */
-int cli_list_rules(FILE *out, int format);
+typedef fmt_file_info cli_file_info;
+typedef fmt_counts cli_counts;
 
-void cli_begin(cli_opts *o);
 /* Processes file number idx of o->paths (validation, --dump, --lookup or
  * --format=canonical); returns 0 valid, 1 errors, 2 I/O or input-format
  * error. */
 int cli_check_file(cli_opts *o, int idx);
-void cli_end(cli_opts *o);
 
-/* --dump: the section printed exactly as GNU objdump --sframe prints it,
- * from the "  Header :" line on.  objdump_version selects the layout:
- * 240 (binutils 2.40, v1) or 247 (2.47, v2/v3).  Returns 0, or 1 when the
- * section cannot be dumped (objdump would fail too). */
-int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
-                     uint64_t vma, int objdump_version);
-
-/* --lookup=PC: the FRE that applies at pc and its recovery rules, or why
- * none does.  Returns 0 when found, 1 otherwise. */
-int cli_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format);
-
-/* --format=canonical: the conformance suite's canonical decode JSON
- * (conformance/README.md).  Returns 0 and prints the JSON when the section
- * is accepted (no errors), 1 (printing nothing on stdout) when rejected. */
-int cli_canonical(FILE *out, const uint8_t *data, size_t size);
-
-/* JSON string escaping. */
-void cli_json_str(FILE *out, const char *s);
-
-/* ---- output.c: the diagnostics of one file in text, JSON or SARIF ---- */
-
-typedef struct cli_file_info {
-  const char *path;
-  int idx;                   /* index into o->paths */
-  int is_elf;
-  const sfv_elf *elf;        /* when is_elf */
-  uint64_t section_file_offset; /* file offset of the SFrame data (ELF) */
-  int have_section;          /* SFrame data located (always for raw) */
-  const sfv_section *sec;    /* decoded header, or NULL */
-  const sfv_elf_result *elf_res; /* coverage etc., or NULL */
-} cli_file_info;
-
-typedef struct cli_counts {
-  uint32_t errors, warnings, notes, suppressed;
-} cli_counts;
-
+/* ---- output.c: a validation run's report (fmt_report) ---- */
+void cli_begin(cli_opts *o);
 void cli_out_file_begin(cli_opts *o, const cli_file_info *fi);
 void cli_out_diag(cli_opts *o, const cli_file_info *fi, const sfv_diag *d,
                   sfv_severity sev);
 void cli_out_file_end(cli_opts *o, const cli_file_info *fi,
                       const cli_counts *c, int valid);
-/* An input that could not be read or recognised (exit status 2). */
+/* An input that could not be read or recognised (exit status 2): one line
+ * on stderr, and the message kept for the JSON/SARIF document. */
 void cli_out_io_error(cli_opts *o, int idx, const char *what);
+void cli_end(cli_opts *o);
+/* The run's files as the printers see them. */
+void cli_files(const cli_opts *o, fmt_files *files);
+/* "sframe-validate: PATH: " on stderr, the path quoted (fmt_text_str). */
+void cli_err_prefix(const char *path);
 
-/* BFD target name objdump prints for an ELF file ("elf64-x86-64"). */
-const char *cli_bfd_name(const sfv_elf *e);
+/* ---- modes.c: --dump, --lookup, --format=canonical on one file ---- */
+/* e: the ELF file (NULL for raw input); data/size: its SFrame section
+ * (data NULL: none found); vma: the section's address.  Return the
+ * file's exit status. */
+int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
+                  const uint8_t *data, size_t size, uint64_t vma);
+int cli_mode_lookup(cli_opts *o, const char *path, const uint8_t *data,
+                    size_t size, uint64_t vma);
+int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
+                       size_t size);
+/* Ends the --lookup JSON document (after the last file). */
+void cli_lookup_end(cli_opts *o);
 
 #endif

@@ -1,11 +1,18 @@
 /* main.c - sframe-validate: command line front end of libsfv.
  *
+ * Options follow the GNU convention (getopt_long): they may come before,
+ * between or after the file names, and "--" ends them.
+ *
  * Exit status: 0 every file valid, 1 an error was found in some file,
- * 2 usage or I/O error (including an input that is neither ELF nor an
- * SFrame section).  Never anything else: the status is the worst of the
- * per-file statuses, each of which is 0, 1 or 2.
+ * 2 usage or I/O error: an input that cannot be read or is neither ELF nor
+ * an SFrame section, or a failed write on standard output (EPIPE when a
+ * reader such as `head` closed the pipe, ENOSPC, /dev/full).  Never
+ * anything else: SIGPIPE is ignored, so a closed pipe is a write error
+ * like any other; the run stops at the first one with one line on stderr.
  */
 #include <errno.h>
+#include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,18 +26,20 @@ static void usage(FILE *out) {
       "Validate SFrame (.sframe) stack-trace sections.  Each FILE is an ELF\n"
       "file (its .sframe section, or PT_GNU_SFRAME, is validated together\n"
       "with the container) or a raw SFrame section (detected by magic).\n"
+      "Options may come before or after the files; '--' ends them.\n"
       "\n"
       "Output:\n"
       "  --format=FMT        text (default), json, sarif, canonical (the\n"
       "                      conformance suite's decode); with --list-rules:\n"
-      "                      text, json, markdown\n"
+      "                      text, json, markdown; with --lookup: text, json\n"
       "  -q, --quiet         text: print only the per-file summary\n"
-      "  --max-diags=N       report at most N diagnostics per file (default 1000)\n"
+      "  --max-diags=N       print at most N diagnostics per file, policy\n"
+      "                      ones included; the rest are counted (default 1000)\n"
       "  --coverage          warn for each function symbol no FDE covers\n"
       "  --no-cfi            ELF: do not compare .sframe with .eh_frame (the\n"
       "                      comparison runs by default when a file has both;\n"
       "                      its cost is linear in the two sections)\n"
-      "  --list-rules        print the rule catalogue\n"
+      "  --list-rules        print the rule catalogue (takes no FILE)\n"
       "\n"
       "Policy:\n"
       "  --Werror            treat warnings as errors\n"
@@ -38,8 +47,16 @@ static void usage(FILE *out) {
       "  --require-sorted    every section must set SFRAME_F_FDE_SORTED\n"
       "  --require-version=N every section must be SFrame version N (1-3)\n"
       "\n"
+      "Input:\n"
+      "  --input=KIND        auto (default: ELF or raw by magic), elf, raw\n"
+      "  --section=NAME      ELF: the SFrame section is NAME (objdump's\n"
+      "                      --sframe=NAME), default .sframe\n"
+      "\n"
       "Raw sections:\n"
-      "  --vma=ADDR          address of the section (default 0)\n"
+      "  --vma=ADDR          address of the section.  Without it the address is\n"
+      "                      unknown: function ranges are checked relative to\n"
+      "                      the section only, --lookup takes 0; with it (even\n"
+      "                      0) they must be valid addresses\n"
       "  --unrelocated       function starts await relocation: skip checks on\n"
       "                      resolved addresses (sections whose starts are\n"
       "                      all 0, as GNU as writes them, are detected)\n"
@@ -48,13 +65,31 @@ static void usage(FILE *out) {
       "  --dump              print the section as objdump --sframe does\n"
       "  --objdump=VER       --dump layout: 240, 244 or 247 (binutils 2.40, 2.44,\n"
       "                      2.47); default 240 for v1 sections, else 247\n"
+      "  --dump-rows=N       --dump prints at most N FRE rows per section\n"
+      "                      (default: one per section byte, at least 65536;\n"
+      "                      0: no cap)\n"
       "  --lookup=PC         print the FRE and recovery rules that apply at PC\n"
       "\n"
       "  -h, --help          show this help\n"
       "  -V, --version       show the version\n"
       "\n"
-      "Exit status: 0 all files valid, 1 errors found, 2 usage or I/O error.\n",
+      "Text output writes control bytes, DEL and invalid UTF-8 in paths and\n"
+      "symbol names as \\xHH (a backslash as \\\\).\n"
+      "\n"
+      "Exit status: 0 all files valid, 1 errors found, 2 usage or I/O error\n"
+      "(including a failed write on standard output).\n",
       out);
+}
+
+/* 0 when everything written to stdout so far got out; else one line on
+ * stderr and 1. */
+static int stdout_failed(void) {
+  int bad = fflush(stdout) != 0, err = errno;
+  if (!bad && !ferror(stdout))
+    return 0;
+  fprintf(stderr, "sframe-validate: error writing standard output%s%s\n",
+          bad ? ": " : "", bad ? strerror(err) : "");
+  return 1;
 }
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -70,95 +105,196 @@ static int parse_u64(const char *s, uint64_t *out) {
 }
 
 static int bad(const char *what, const char *val) {
-  fprintf(stderr, "sframe-validate: bad %s '%s'\n", what, val);
-  fputs("Try 'sframe-validate --help'.\n", stderr);
+  fprintf(stderr, "sframe-validate: bad %s '", what);
+  fmt_text_str(stderr, val);
+  fputs("'\nTry 'sframe-validate --help'.\n", stderr);
   return 2;
+}
+
+enum {
+  OPT_FORMAT = 256, OPT_MAX_DIAGS, OPT_COVERAGE, OPT_LIST_RULES, OPT_WERROR,
+  OPT_REQ_SFRAME, OPT_REQ_SORTED, OPT_REQ_VERSION, OPT_VMA, OPT_UNRELOCATED,
+  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT,
+  OPT_NO_CFI
+};
+
+static const struct option long_opts[] = {
+  {"format", required_argument, NULL, OPT_FORMAT},
+  {"quiet", no_argument, NULL, 'q'},
+  {"max-diags", required_argument, NULL, OPT_MAX_DIAGS},
+  {"coverage", no_argument, NULL, OPT_COVERAGE},
+  {"no-cfi", no_argument, NULL, OPT_NO_CFI},
+  {"list-rules", no_argument, NULL, OPT_LIST_RULES},
+  {"Werror", no_argument, NULL, OPT_WERROR},
+  {"require-sframe", no_argument, NULL, OPT_REQ_SFRAME},
+  {"require-sorted", no_argument, NULL, OPT_REQ_SORTED},
+  {"require-version", required_argument, NULL, OPT_REQ_VERSION},
+  {"vma", required_argument, NULL, OPT_VMA},
+  {"unrelocated", no_argument, NULL, OPT_UNRELOCATED},
+  {"dump", no_argument, NULL, OPT_DUMP},
+  {"objdump", required_argument, NULL, OPT_OBJDUMP},
+  {"dump-rows", required_argument, NULL, OPT_DUMP_ROWS},
+  {"lookup", required_argument, NULL, OPT_LOOKUP},
+  {"section", required_argument, NULL, OPT_SECTION},
+  {"input", required_argument, NULL, OPT_INPUT},
+  {"help", no_argument, NULL, 'h'},
+  {"version", no_argument, NULL, 'V'},
+  {NULL, 0, NULL, 0},
+};
+
+typedef struct parsed {
+  int list_rules, have_format, help, version;
+} parsed;
+
+/* One option; returns 0, or the exit status of a bad value. */
+static int take(cli_opts *o, parsed *p, int c, const char *arg) {
+  uint64_t u;
+  switch (c) {
+  case 'h': p->help = 1; break;
+  case 'V': p->version = 1; break;
+  case 'q': o->quiet = 1; break;
+  case OPT_LIST_RULES: p->list_rules = 1; break;
+  case OPT_FORMAT:
+    if (!fmt_parse_format(arg, &o->format))
+      return bad("--format", arg);
+    p->have_format = 1;
+    break;
+  case OPT_MAX_DIAGS:
+    if (!parse_u64(arg, &u) || u == 0 || u > UINT32_MAX)
+      return bad("--max-diags", arg);
+    o->max_diags = (uint32_t)u;
+    break;
+  case OPT_VMA:
+    if (!parse_u64(arg, &o->vma))
+      return bad("--vma", arg);
+    o->have_vma = 1;
+    break;
+  case OPT_LOOKUP:
+    if (!parse_u64(arg, &o->lookup_pc))
+      return bad("--lookup", arg);
+    o->mode = MODE_LOOKUP;
+    break;
+  case OPT_DUMP: o->mode = MODE_DUMP; break;
+  case OPT_OBJDUMP:
+    if (strcmp(arg, "240") != 0 && strcmp(arg, "244") != 0 &&
+        strcmp(arg, "247") != 0)
+      return bad("--objdump", arg);
+    o->objdump_version = atoi(arg);
+    break;
+  case OPT_DUMP_ROWS:
+    if (!parse_u64(arg, &o->dump_rows))
+      return bad("--dump-rows", arg);
+    o->have_dump_rows = 1;
+    break;
+  case OPT_REQ_VERSION:
+    if (!parse_u64(arg, &u) || u < 1 || u > 3)
+      return bad("--require-version", arg);
+    o->require_version = (int)u;
+    break;
+  case OPT_SECTION:
+    if (arg[0] == '\0')
+      return bad("--section", arg);
+    o->section_name = arg;
+    break;
+  case OPT_INPUT:
+    if (strcmp(arg, "auto") == 0)
+      o->input_mode = CLI_INPUT_AUTO;
+    else if (strcmp(arg, "elf") == 0)
+      o->input_mode = CLI_INPUT_ELF;
+    else if (strcmp(arg, "raw") == 0)
+      o->input_mode = CLI_INPUT_RAW;
+    else
+      return bad("--input", arg);
+    break;
+  case OPT_REQ_SFRAME: o->require_sframe = 1; break;
+  case OPT_REQ_SORTED: o->require_sorted = 1; break;
+  case OPT_COVERAGE: o->coverage = 1; break;
+  case OPT_NO_CFI: o->no_cfi = 1; break;
+  case OPT_UNRELOCATED: o->unrelocated = 1; break;
+  case OPT_WERROR: o->werror = 1; break;
+  default:                     /* getopt_long printed why */
+    fputs("Try 'sframe-validate --help'.\n", stderr);
+    return 2;
+  }
+  return 0;
+}
+
+/* Checks the combination of options; returns 0 or 2. */
+static int combination(const cli_opts *o, const parsed *p, int nfiles) {
+  if (p->list_rules) {
+    if (o->format == FMT_SARIF || o->format == FMT_CANONICAL)
+      return bad("--format for --list-rules",
+                 o->format == FMT_SARIF ? "sarif" : "canonical");
+    if (nfiles > 0) {
+      fputs("sframe-validate: --list-rules takes no FILE\n"
+            "Try 'sframe-validate --help'.\n", stderr);
+      return 2;
+    }
+    return 0;
+  }
+  if (o->format == FMT_MARKDOWN)
+    return bad("--format (markdown is for --list-rules)", "markdown");
+  if (o->mode == MODE_DUMP && p->have_format)
+    return bad("option combination", "--dump prints objdump's text: no --format");
+  if (o->mode == MODE_LOOKUP && o->format != FMT_TEXT && o->format != FMT_JSON)
+    return bad("--format with --lookup (text or json)", "");
+  return 0;
+}
+
+static int run_files(cli_opts *o) {
+  int worst = 0, k, broken = 0;
+  int report = o->mode == MODE_CHECK && o->format != FMT_CANONICAL;
+  if (report) {
+    (void)fmt_report_init(&o->rep, o->format, stdout, o->quiet, o->max_diags);
+    cli_begin(o);
+  }
+  for (k = 0; k < o->nfiles && !broken; k++) {
+    int r = cli_check_file(o, k);
+    if (r > worst)
+      worst = r;
+    broken = stdout_failed();
+  }
+  if (broken)
+    return 2;
+  if (report)
+    cli_end(o);
+  if (o->mode == MODE_LOOKUP)
+    cli_lookup_end(o);
+  return stdout_failed() ? 2 : worst;
 }
 
 int main(int argc, char **argv) {
   cli_opts o;
-  int i, list_rules = 0, worst = 0, have_format = 0;
-  uint64_t u;
+  parsed p;
+  int c, rc, k;
 
+  /* A closed pipe is a write error (exit 2), not a signal. */
+  signal(SIGPIPE, SIG_IGN);
   memset(&o, 0, sizeof o);
+  memset(&p, 0, sizeof p);
   o.format = FMT_TEXT;
   o.mode = MODE_CHECK;
-  for (i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--") == 0) {
-      i++;
-      break;
-    }
-    if (a[0] != '-' || a[1] == '\0')
-      break;
-    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+  while ((c = getopt_long(argc, argv, "qhV", long_opts, NULL)) != -1)
+    if ((rc = take(&o, &p, c, optarg)) != 0)
+      return rc;
+  if (p.help || p.version) {
+    if (p.help)
       usage(stdout);
-      return 0;
-    } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+    else
       printf("sframe-validate %s\n", SFV_VERSION_STRING);
-      return 0;
-    } else if (strcmp(a, "--list-rules") == 0) {
-      list_rules = 1;
-    } else if (strncmp(a, "--format=", 9) == 0) {
-      if (!cli_parse_format(a + 9, &o.format))
-        return bad("--format", a + 9);
-      have_format = 1;
-    } else if (strncmp(a, "--max-diags=", 12) == 0) {
-      if (!parse_u64(a + 12, &u) || u == 0 || u > UINT32_MAX)
-        return bad("--max-diags", a + 12);
-      o.max_diags = (uint32_t)u;
-    } else if (strncmp(a, "--vma=", 6) == 0) {
-      if (!parse_u64(a + 6, &o.vma))
-        return bad("--vma", a + 6);
-      o.have_vma = 1;
-    } else if (strncmp(a, "--lookup=", 9) == 0) {
-      if (!parse_u64(a + 9, &o.lookup_pc))
-        return bad("--lookup", a + 9);
-      o.mode = MODE_LOOKUP;
-    } else if (strcmp(a, "--dump") == 0) {
-      o.mode = MODE_DUMP;
-    } else if (strncmp(a, "--objdump=", 10) == 0) {
-      if (strcmp(a + 10, "240") != 0 && strcmp(a + 10, "244") != 0 &&
-          strcmp(a + 10, "247") != 0)
-        return bad("--objdump", a + 10);
-      o.objdump_version = atoi(a + 10);
-    } else if (strncmp(a, "--require-version=", 18) == 0) {
-      if (!parse_u64(a + 18, &u) || u < 1 || u > 3)
-        return bad("--require-version", a + 18);
-      o.require_version = (int)u;
-    } else if (strcmp(a, "--require-sframe") == 0) {
-      o.require_sframe = 1;
-    } else if (strcmp(a, "--require-sorted") == 0) {
-      o.require_sorted = 1;
-    } else if (strcmp(a, "--coverage") == 0) {
-      o.coverage = 1;
-    } else if (strcmp(a, "--no-cfi") == 0) {
-      o.no_cfi = 1;
-    } else if (strcmp(a, "--unrelocated") == 0) {
-      o.unrelocated = 1;
-    } else if (strcmp(a, "--Werror") == 0) {
-      o.werror = 1;
-    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-      o.quiet = 1;
-    } else {
-      fprintf(stderr, "sframe-validate: unknown option '%s'\n", a);
-      fputs("Try 'sframe-validate --help'.\n", stderr);
-      return 2;
-    }
+    return stdout_failed() ? 2 : 0;
   }
-  if (list_rules) {
-    if (o.format == FMT_SARIF || o.format == FMT_CANONICAL)
-      return bad("--format for --list-rules", o.format == FMT_SARIF ? "sarif"
-                                                                    : "canonical");
-    return cli_list_rules(stdout, o.format);
+  if ((rc = combination(&o, &p, argc - optind)) != 0)
+    return rc;
+  if (p.list_rules) {
+    fmt_list_rules(stdout, o.format);
+    return stdout_failed() ? 2 : 0;
   }
-  if (o.format == FMT_MARKDOWN)
-    return bad("--format (markdown is for --list-rules)", "markdown");
-  if (o.mode == MODE_DUMP && have_format)
-    return bad("option combination", "--dump prints objdump's text: no --format");
-  if (o.mode == MODE_LOOKUP && o.format != FMT_TEXT && o.format != FMT_JSON)
-    return bad("--format with --lookup (text or json)", "");
-  o.nfiles = argc - i;
+  /* objdump --sframe finds its section by name only (default .sframe),
+   * never by type: --dump looks for the section the same way. */
+  if (o.mode == MODE_DUMP && o.section_name == NULL)
+    o.section_name = ".sframe";
+  o.nfiles = argc - optind;
   if (o.nfiles <= 0) {
     fputs("sframe-validate: no input files\n", stderr);
     usage(stderr);
@@ -173,28 +309,14 @@ int main(int argc, char **argv) {
     fputs("sframe-validate: out of memory\n", stderr);
     return 2;
   }
-  for (int k = 0; k < o.nfiles; k++)
-    o.paths[k] = argv[i + k];
-  /* Validation reports are documents; the other modes print per file. */
-  if (o.mode == MODE_CHECK && o.format != FMT_CANONICAL)
-    cli_begin(&o);
-  for (int k = 0; k < o.nfiles; k++) {
-    int r = cli_check_file(&o, k);
-    if (r > worst)
-      worst = r;
-  }
-  if (o.mode == MODE_CHECK && o.format != FMT_CANONICAL)
-    cli_end(&o);
-  fflush(stdout);
-  if (ferror(stdout)) {
-    fputs("sframe-validate: error writing standard output\n", stderr);
-    worst = 2;
-  }
-  for (int k = 0; k < o.nfiles; k++)
+  for (k = 0; k < o.nfiles; k++)
+    o.paths[k] = argv[optind + k];
+  rc = run_files(&o);
+  for (k = 0; k < o.nfiles; k++)
     free(o.io_errors[k]);
   free(o.io_errors);
   free(o.paths);
   free(o.states);
   free(o.sizes);
-  return worst;
+  return rc;
 }

@@ -39,14 +39,15 @@ class Seg:
 
 
 def symtab(cls, be, syms):
-    """syms: [(name, value, size, type, shndx)] -> (symtab bytes, strtab bytes).
+    """syms: [(name, value, size, type, shndx)] -> (symtab bytes, strtab bytes);
+    name: str or raw bytes.
     Entry 0 (the null symbol) is added."""
     e = ">" if be else "<"
     strtab = b"\0"
     out = bytearray(24 if cls == 64 else 16)
     for name, value, size, typ, shndx in syms:
         off = len(strtab)
-        strtab += name.encode() + b"\0"
+        strtab += (name if isinstance(name, bytes) else name.encode()) + b"\0"
         info = (1 << 4) | typ  # STB_GLOBAL
         if cls == 64:
             out += struct.pack(e + "IBBHQQ", off, info, 0, shndx, value, size)

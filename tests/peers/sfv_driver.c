@@ -1,32 +1,17 @@
-/* sfv_driver.c - test driver for the CLI's --dump and --lookup pieces
- * (cli_dump_section, cli_lookup) on a raw .sframe file, usable before and
- * independently of the command line wiring.
+/* sfv_driver.c - test driver for the printers behind --dump and --lookup
+ * (fmt_dump_section, fmt_lookup in build/libsfvfmt.a) on a raw .sframe
+ * file, independent of the command line.
  *
  *   sfv_driver dump LAYOUT FILE [VMA]        LAYOUT: 240, 244 or 247
  *   sfv_driver lookup FILE VMA text|json PC...
  *
- * Exit status: what the CLI function returned (0/1), 2 on usage/I/O. */
+ * The dump is not capped (--dump-rows=0); lookup JSON is one object per
+ * line.  Exit status: what the printer returned (0/1), 2 on usage/I/O. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-
-/* The driver links only dump.o and lookup_cli.o (not the rest of the CLI,
- * which has its own life); this is the JSON string writer they use. */
-void cli_json_str(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(out, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(out, "\\u%04x", c);
-    else
-      fputc(c, out);
-  }
-  fputc('"', out);
-}
+#include "fmt/fmt.h"
 
 static unsigned char *slurp(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");
@@ -65,7 +50,11 @@ int main(int argc, char **argv) {
       perror(argv[3]);
       return 2;
     }
-    rc = cli_dump_section(stdout, data, n, vma, atoi(argv[2]));
+    fmt_dump_opts opt;
+    memset(&opt, 0, sizeof opt);
+    opt.objdump_version = atoi(argv[2]);
+    opt.vma = vma;
+    rc = fmt_dump_section(stdout, data, n, &opt, NULL);
     free(data);
     return rc;
   }
@@ -83,9 +72,12 @@ int main(int argc, char **argv) {
       return 2;
     }
     sfv_set_vma(&sec, strtoull(argv[3], NULL, 0));
-    for (i = 5; i < argc; i++)
-      if (cli_lookup(stdout, &sec, strtoull(argv[i], NULL, 0), fmt) != 0)
+    for (i = 5; i < argc; i++) {
+      if (fmt_lookup(stdout, &sec, strtoull(argv[i], NULL, 0), fmt, NULL) != 0)
         rc = 1;
+      if (fmt == FMT_JSON)
+        fputc('\n', stdout);
+    }
     free(data);
     return rc;
   }

@@ -34,7 +34,7 @@ def bad(tmp_path):
 
 
 def run(sfv_bin, *args, **kw):
-    return subprocess.run([sfv_bin, *args], capture_output=True, text=True, **kw)
+    return subprocess.run([sfv_bin, *args], capture_output=True, encoding="utf-8", errors="strict", **kw)
 
 
 def test_help_version(sfv_bin):

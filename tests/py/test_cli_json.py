@@ -35,7 +35,7 @@ def inputs(tmp_path):
 
 
 def test_json_matches_schema(sfv_bin, inputs):
-    r = subprocess.run([sfv_bin, "--format=json", *inputs], capture_output=True, text=True)
+    r = subprocess.run([sfv_bin, "--format=json", *inputs], capture_output=True, encoding="utf-8", errors="strict")
     assert r.returncode == 2
     doc = json.loads(r.stdout)
     jsonschema.validate(doc, SCHEMA)
@@ -72,7 +72,7 @@ def test_schema_rejects_wrong_shapes():
 
 def test_json_empty_run_is_valid_document(sfv_bin, tmp_path):
     r = subprocess.run([sfv_bin, "--format=json", str(tmp_path / "nope")],
-                       capture_output=True, text=True)
+                       capture_output=True, encoding="utf-8", errors="strict")
     assert r.returncode == 2
     doc = json.loads(r.stdout)
     jsonschema.validate(doc, SCHEMA)

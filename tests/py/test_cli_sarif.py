@@ -26,7 +26,7 @@ def schema():
 
 
 def sarif(sfv_bin, *paths):
-    r = subprocess.run([sfv_bin, "--format=sarif", *paths], capture_output=True, text=True)
+    r = subprocess.run([sfv_bin, "--format=sarif", *paths], capture_output=True, encoding="utf-8", errors="strict")
     assert r.returncode in (0, 1, 2)
     return r.returncode, json.loads(r.stdout)
 
@@ -48,7 +48,7 @@ def test_sarif_validates_and_maps_results(sfv_bin, schema, tmp_path):
     run = doc["runs"][0]
     rules = run["tool"]["driver"]["rules"]
     listed = json.loads(subprocess.run([sfv_bin, "--list-rules", "--format=json"],
-                                       capture_output=True, text=True).stdout)
+                                       capture_output=True, encoding="utf-8", errors="strict").stdout)
     assert [r["id"] for r in rules] == [r["id"] for r in listed]
     res = run["results"]
     by_rule = {r["ruleId"]: r for r in res}

@@ -1,10 +1,10 @@
-"""--dump: cli_dump_section must print what GNU objdump --sframe prints.
+"""--dump: fmt_dump_section (src/fmt/dump.c) must print what GNU objdump --sframe prints.
 
 References: the corpus's own F.objdump files (bookworm 2.40, trixie 2.44,
 sid 2.47), sid's objdump run on the v2 files, and GNU libsframe's own
 dump_sframe() (tests/peers/dump_ref.c, linked against each libsframe) on
 hand-made and randomly generated sections.  Compared through
-build/peers/sfv_driver (cli_dump_section on a raw section file).
+build/peers/sfv_driver (fmt_dump_section on a raw section file).
 """
 import os
 import random

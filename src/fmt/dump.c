@@ -1,5 +1,6 @@
 /* dump.c - --dump: an SFrame section printed exactly as GNU objdump --sframe
- * prints it, from the "  Header :" line to the end.
+ * prints it, from the "  Header :" line to the end (fmt_dump_section), and
+ * objdump's per-file lines before it (fmt_dump_file_header).
  *
  * Layouts (objdump_version):
  *   240  binutils 2.40 (bookworm): SFrame v1 only.  One "Flags:" line where
@@ -16,13 +17,21 @@
  * dumps deterministically (it reads without bounds checks, asserts, and
  * prints stale data for unreadable FREs); otherwise nothing is printed and
  * the result is 1.
+ *
+ * Output bound: when FDEs share one FRE block, objdump prints the block
+ * once per FDE (O(FDEs x FREs) rows: a 22 KB input makes 35 MB).  The dump
+ * stops after opt->max_rows FRE rows (fmt_dump_default_rows: one per
+ * section byte, which a section without shared blocks never reaches) and
+ * returns 2; the caller says so on stderr.  Up to the cap, the text is
+ * objdump's.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "dump.h"
+#include "fmt.h"
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {
@@ -213,148 +222,6 @@ static void dump_cells_flex(const sfv_section *sec, const sfv_fre *fre,
   }
 }
 
-/* --------------------------------------------------------------- checks */
-
-/* FRE data-word count limit of the layout's libsframe (sanity check). */
-static unsigned max_datawords(int layout) {
-  return layout == 247 ? 6u : 3u;
-}
-
-static int flags_valid(int layout, uint8_t version, uint8_t flags) {
-  unsigned valid;
-  if (layout == 247)
-    valid = version == 3 ? 0x5u : 0x7u;
-  else
-    valid = 0x3u;
-  return (flags & ~valid) == 0;
-}
-
-static int version_decodes(int layout, uint8_t version) {
-  switch (layout) {
-  case 240: return version == 1;
-  case 244: return version == 1 || version == 2;
-  default: return version == 2 || version == 3;
-  }
-}
-
-/* The FRE passes the layout's own checks when objdump reads it. */
-static int fre_dumpable(int layout, const sfv_section *sec, const sfv_fde *fde,
-                        const sfv_fre *fre) {
-  if (fre->dw_count > max_datawords(layout))
-    return 0;
-  if (layout == 247) {
-    if (fre->start > fde->size)
-      return 0;                       /* sframe_decoder_get_fre asserts */
-    if (fde->fde_type == SFV_FDE_FLEX && fre->dw_count != 0 &&
-        (fre->dw_count < 2 || sfv_abi_sp_regnum(sec->hdr.abi_arch) < 0))
-      return 0;                       /* asserts on CFA words / reg names */
-  } else if (fde->size != 0 ? fre->start >= fde->size : fre->start != 0) {
-    return 0;
-  }
-  return 1;
-}
-
-/* FRE blocks [start, end) as section offsets, for the overlap check. */
-typedef struct span {
-  uint64_t start, end;
-} span;
-
-static int span_cmp(const void *a, const void *b) {
-  const span *x = a, *y = b;
-  return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/* 1 when no two blocks share a byte (objdump byte-swaps each block in
- * place; a shared block would be swapped twice). */
-static int spans_disjoint(span *s, uint32_t n) {
-  uint32_t i;
-  if (n > 1)
-    qsort(s, n, sizeof *s, span_cmp);
-  for (i = 1; i < n; i++)
-    if (s[i].start < s[i - 1].end)
-      return 0;
-  return 1;
-}
-
-/* Walks every FDE and FRE as objdump would; 1 when all of it is readable
- * the same way by libsfv and by the layout's libsframe. */
-static int section_dumpable(const sfv_section *sec, int layout) {
-  const sfv_header *h = &sec->hdr;
-  uint64_t fre_bytes = 0, fre_end;
-  uint64_t sum_fres = 0;
-  uint32_t i;
-  span *spans = NULL;
-  int ok = 0;
-
-  if (!version_decodes(layout, h->version) ||
-      !flags_valid(layout, h->version, h->flags) || h->fdeoff > h->freoff)
-    return 0;
-  if (layout == 244 && h->version == 1)
-    return !sec->big_endian;          /* header only; 2.44 cannot swap v1 */
-  /* 2.40 reads the FDEs right after the header and the FREs right after
-   * the FDEs, whatever fdeoff/freoff say. */
-  if (layout == 240 &&
-      (h->fdeoff != 0 || (uint64_t)h->freoff != (uint64_t)h->num_fdes * sfv_fde_entry_size(sec)))
-    return 0;
-  if (sec->fde_avail != h->num_fdes)
-    return 0;
-  fre_end = sfv_fre_subsection_offset(sec) + h->fre_len;
-  if (fre_end > sec->size)
-    return 0;                         /* objdump copies fre_len bytes */
-  if (sec->big_endian && h->num_fdes != 0) {
-    spans = malloc((size_t)h->num_fdes * sizeof *spans);
-    if (spans == NULL)
-      return 0;
-  }
-
-  for (i = 0; i < h->num_fdes; i++) {
-    sfv_fde fde;
-    sfv_fre_iter it;
-    sfv_fre fre;
-    sfv_status st;
-    if (sfv_fde_get(sec, i, &fde) != SFV_OK ||
-        sfv_fre_iter_init(&it, sec, &fde, fre_end) != SFV_OK)
-      goto out;
-    while ((st = sfv_fre_next(&it, &fre)) == SFV_OK)
-      if (!fre_dumpable(layout, sec, &fde, &fre))
-        goto out;
-    if (st != SFV_END)
-      goto out;
-    if (spans != NULL) {
-      spans[i].start = h->version == 3 ? fde.attr_offset : fde.fres_offset;
-      spans[i].end = it.pos;
-    }
-    fre_bytes += it.pos - fde.fres_offset +
-                 (h->version == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0u);
-    sum_fres += fde.num_fres;
-  }
-
-  if (sec->big_endian) {
-    /* objdump byte-swaps a copy first and gives up where that fails. */
-    if (sum_fres != h->num_fres ||
-        (spans != NULL && spans_disjoint(spans, h->num_fdes) != 1))
-      goto out;
-    if (layout != 247) {
-      /* 2.40 (and, conservatively, 2.44): the swapped FREs must end
-       * exactly at the end of the buffer. */
-      if (sfv_fre_subsection_offset(sec) + fre_bytes != sec->size)
-        goto out;
-    } else {
-      uint64_t p;
-      if (h->auxhdr_len != 0 || fre_bytes > h->fre_len ||
-          (uint64_t)h->num_fdes * sfv_fde_entry_size(sec) > (uint64_t)h->freoff - h->fdeoff)
-        goto out;
-      for (p = sfv_fre_subsection_offset(sec) + fre_bytes; p < sec->size; p++)
-        if (sec->data[p] != 0)
-          goto out;
-    }
-  }
-  ok = 1;
-out:
-  free(spans);
-  return ok;
-}
-
 /* --------------------------------------------------------------- header */
 
 static void print_flags(FILE *out, const sfv_header *h, int layout) {
@@ -420,8 +287,10 @@ static uint64_t fde_vma(const sfv_section *sec, const sfv_fde *fde,
   return pc;
 }
 
-static void print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
-                      uint64_t vma, int layout) {
+/* Prints the FDE and up to *budget FRE rows (0 = no cap); returns 1 when
+ * the budget ran out before the FDE's last row. */
+static int print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
+                     uint64_t vma, int layout, uint64_t *budget, int capped) {
   uint8_t abi = sec->hdr.abi_arch;
   uint64_t pc = fde_vma(sec, fde, vma, layout);
   int mask = fde->pc_type == SFV_PC_MASK;
@@ -440,9 +309,14 @@ static void print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
           "CFA", "FP", "RA");
 
   if (sfv_fre_iter_init(&it, sec, fde, 0) != SFV_OK)
-    return;                                  /* excluded by the checks */
+    return 0;                                /* excluded by the checks */
   while (sfv_fre_next(&it, &fre) == SFV_OK) {
     dump_row row;
+    if (capped) {
+      if (*budget == 0)
+        return 1;
+      (*budget)--;
+    }
     uint64_t at = mask ? fre.start : wrap_add(pc, fre.start);
     if (layout == 240)
       dump_cells_240(sec, &fre, &row);
@@ -459,18 +333,70 @@ static void print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
             row.mangled ? "[s]" : "   ");
     dump_pad(out, strlen(row.ra) + 3, 13);
   }
+  return 0;
 }
 
-int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
-                     uint64_t vma, int objdump_version) {
+/* --------------------------------------------------------------- file */
+
+const char *fmt_bfd_name(const sfv_elf *e) {
+  int c64 = e->elf_class == 2, be = e->big_endian;
+  switch (e->e_machine) {
+  case 62: return c64 ? "elf64-x86-64" : "elf32-x86-64";
+  case 3: return "elf32-i386";
+  case 183:
+    if (c64)
+      return be ? "elf64-bigaarch64" : "elf64-littleaarch64";
+    return be ? "elf32-bigaarch64" : "elf32-littleaarch64";
+  case 22: return c64 ? "elf64-s390" : "elf32-s390";
+  default:
+    if (c64)
+      return be ? "elf64-big" : "elf64-little";
+    return be ? "elf32-big" : "elf32-little";
+  }
+}
+
+/* The path is quoted as all text output is (fmt_text_str): identical to
+ * objdump for every path without control bytes or invalid UTF-8. */
+void fmt_dump_file_header(FILE *out, const char *path, const sfv_elf *e) {
+  fputc('\n', out);
+  fmt_text_str(out, path);
+  fprintf(out, ":     file format %s\n\n", fmt_bfd_name(e));
+}
+
+void fmt_dump_section_title(FILE *out, const char *name) {
+  fputs("Contents of the SFrame section ", out);
+  fmt_text_str(out, name);
+  fputs(":\n", out);
+}
+
+uint64_t fmt_dump_default_rows(size_t size) {
+  return size < 65536u ? 65536u : (uint64_t)size;
+}
+
+/* FRE rows a full dump prints: the sum of the FDEs' FRE counts (every FDE
+ * iterates, checked by fmt_dump_checkable). */
+static uint64_t dump_rows(const sfv_section *sec) {
+  uint64_t rows = 0;
+  uint32_t i;
+  for (i = 0; i < sec->hdr.num_fdes; i++) {
+    sfv_fde fde;
+    if (sfv_fde_get(sec, i, &fde) == SFV_OK)
+      rows += fde.num_fres;
+  }
+  return rows;
+}
+
+int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
+                     const fmt_dump_opts *opt, uint64_t *total_rows) {
   sfv_section sec;
   uint32_t i;
   sfv_status st;
-  int layout = objdump_version;
+  int layout = opt->objdump_version;
+  uint64_t budget = opt->max_rows, rows;
+  int capped;
 
   if (layout != 240 && layout != 244 && layout != 247) {
-    fprintf(stderr, "sframe-validate: --dump: unknown objdump layout %d\n",
-            objdump_version);
+    fprintf(stderr, "sframe-validate: --dump: unknown objdump layout %d\n", layout);
     return 1;
   }
   st = sfv_open(&sec, data, size);
@@ -478,12 +404,16 @@ int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
     fprintf(stderr, "sframe-validate: --dump: %s\n", sfv_status_name(st));
     return 1;
   }
-  if (!section_dumpable(&sec, layout)) {
+  if (!fmt_dump_checkable(&sec, layout)) {
     fprintf(stderr, "sframe-validate: --dump: objdump %d.%02d would not dump "
             "this SFrame v%u section the same way (undecodable)\n",
             layout / 100, layout % 100, (unsigned)sec.hdr.version);
     return 1;
   }
+  rows = dump_rows(&sec);
+  if (total_rows != NULL)
+    *total_rows = rows;
+  capped = budget != 0 && rows > budget;
   print_header(out, &sec, layout);
   if (layout == 244 && sec.hdr.version == 1) {
     fputs("\n No further information can be displayed.  "
@@ -495,8 +425,11 @@ int cli_dump_section(FILE *out, const uint8_t *data, size_t size,
     sfv_fde fde;
     if (sfv_fde_get(&sec, i, &fde) != SFV_OK)
       return 1;                              /* excluded by the checks */
-    print_fde(out, &sec, &fde, vma, layout);
+    if (print_fde(out, &sec, &fde, opt->vma, layout, &budget, capped)) {
+      fputc('\n', out);
+      return 2;
+    }
     fputc('\n', out);
   }
-  return 0;
+  return capped ? 2 : 0;
 }

@@ -1,40 +1,8 @@
-/* rules_list.c - --list-rules: the catalogue as text, JSON or the Markdown
+/* rules.c - --list-rules: the catalogue as text, JSON or the Markdown
  * of docs/RULES.md (all generated from sfv_rules.def). */
 #include <string.h>
 
-#include "cli.h"
-
-int cli_parse_format(const char *s, int *out) {
-  if (strcmp(s, "text") == 0)
-    *out = FMT_TEXT;
-  else if (strcmp(s, "json") == 0)
-    *out = FMT_JSON;
-  else if (strcmp(s, "markdown") == 0)
-    *out = FMT_MARKDOWN;
-  else if (strcmp(s, "sarif") == 0)
-    *out = FMT_SARIF;
-  else if (strcmp(s, "canonical") == 0)
-    *out = FMT_CANONICAL;
-  else
-    return 0;
-  return 1;
-}
-
-void cli_json_str(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch == '\n')
-      fputs("\\n", out);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
+#include "fmt.h"
 
 static void versions_str(unsigned v, char *buf) {
   size_t n = 0;
@@ -62,7 +30,7 @@ static void consumers_str(unsigned c, char *buf, size_t cap) {
     strncat(buf, "-", cap - 1);
 }
 
-int cli_list_rules(FILE *out, int format) {
+void fmt_list_rules(FILE *out, int format) {
   unsigned i;
   char vers[8], cons[64];
   if (format == FMT_JSON)
@@ -88,11 +56,11 @@ int cli_list_rules(FILE *out, int format) {
     switch (format) {
     case FMT_JSON:
       fputs(i ? ",\n {\"id\":" : "\n {\"id\":", out);
-      cli_json_str(out, r->id);
+      fmt_json_str(out, r->id);
       fputs(",\"severity\":", out);
-      cli_json_str(out, sfv_severity_name(r->severity));
+      fmt_json_str(out, sfv_severity_name(r->severity));
       fputs(",\"spec\":", out);
-      cli_json_str(out, r->spec);
+      fmt_json_str(out, r->spec);
       fputs(",\"versions\":[", out);
       {
         unsigned k, first = 1;
@@ -103,11 +71,11 @@ int cli_list_rules(FILE *out, int format) {
           }
       }
       fputs("],\"consumers\":", out);
-      cli_json_str(out, cons);
+      fmt_json_str(out, cons);
       fputs(",\"summary\":", out);
-      cli_json_str(out, r->summary);
+      fmt_json_str(out, r->summary);
       fputs(",\"message\":", out);
-      cli_json_str(out, r->message);
+      fmt_json_str(out, r->message);
       /* The typed schema: offset space and the value slots in use. */
       fprintf(out, ",\"offset_space\":\"%s\",\"slots\":{",
               r->space == SFV_SPACE_FILE ? "file" : "section");
@@ -119,7 +87,7 @@ int cli_list_rules(FILE *out, int format) {
           if (si == NULL || si->name == NULL)
             continue;
           fprintf(out, "%s\"%s\":{\"name\":", n++ ? "," : "", slot[k]);
-          cli_json_str(out, si->name);
+          fmt_json_str(out, si->name);
           fprintf(out, ",\"kind\":\"%s\"}", sfv_slot_kind_name(si->kind));
         }
       }
@@ -137,5 +105,4 @@ int cli_list_rules(FILE *out, int format) {
   }
   if (format == FMT_JSON)
     fputs("\n]\n", out);
-  return 0;
 }

@@ -17,13 +17,15 @@
  *   pc 0x401234: not found: no FDE covers this pc
  *   pc 0x401234: not found: FDE 3 (0x401200..0x401250) has no FRE for it
  *   pc 0x401234: not found: FDE 3: FRE unreadable (<status>)
- * JSON: one object per pc (see json_found / json_missing below).
+ * JSON: one object per pc (see found_json / missing below), without a
+ * trailing newline; with a path, "path" (and "path_bytes" when the path is
+ * not UTF-8) come first.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "fmt.h"
 
 /* End of a function for display: start + size, saturated. */
 static uint64_t end_of(uint64_t start, uint32_t size) {
@@ -85,7 +87,7 @@ static void rule_json(FILE *out, const sfv_section *sec, const sfv_recovery *r) 
   fprintf(out, "{\"kind\":\"%s\"", r->kind <= 2 ? kinds[r->kind] : "?");
   if (r->kind == SFV_REC_EXPR) {
     fprintf(out, ",\"source\":\"%s\",\"base\":", source_name(r->source));
-    cli_json_str(out, r->reg_p ? reg_label(sec, r->regnum, buf, sizeof buf) : "cfa");
+    fmt_json_str(out, r->reg_p ? reg_label(sec, r->regnum, buf, sizeof buf) : "cfa");
     if (r->reg_p)
       fprintf(out, ",\"regnum\":%" PRIu32, r->regnum);
     else
@@ -145,12 +147,23 @@ static void found_text(FILE *out, const sfv_section *sec, uint64_t pc,
  *  "rules_status":"ok"|...}; R = {"kind":"expr","source":"fre"|"fixed"|
  *  "register","base":"sp"|"fp"|"rN"|"cfa","regnum":N|null,"offset":N,
  *  "deref":B} or {"kind":"same"} or {"kind":"undefined"}. */
+/* "{" and, with a path, its members and a comma. */
+static void json_open(FILE *out, const char *path) {
+  if (path == NULL) {
+    fputc('{', out);
+    return;
+  }
+  fmt_json_path(out, "{", "path", path);
+  fputc(',', out);
+}
+
 static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
-                       const sfv_lookup *lk) {
+                       const sfv_lookup *lk, const char *path) {
   const sfv_fde *f = &lk->fde;
   const sfv_fre *r = &lk->fre;
   unsigned k;
-  fprintf(out, "{\"pc\":%" PRIu64 ",\"found\":true,\"fde\":{\"index\":%" PRIu32
+  json_open(out, path);
+  fprintf(out, "\"pc\":%" PRIu64 ",\"found\":true,\"fde\":{\"index\":%" PRIu32
           ",\"start\":%" PRIu64 ",\"size\":%" PRIu32 ",\"pc_type\":\"%s\","
           "\"rep_size\":%u,\"fde_type\":\"%s\"},", pc, f->index, lk->func_start,
           f->size, pc_type_name(f), (unsigned)f->rep_size, fde_type_name(f));
@@ -170,12 +183,12 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
           "\"rules_status\":", lk->recovery.ra_mangled ? "true" : "false",
           !is_aarch64(sec) ? "null" : lk->recovery.pauth_key ? "\"B\"" : "\"A\"",
           lk->recovery.signal ? "true" : "false");
-  cli_json_str(out, sfv_status_name(lk->recovery_status));
-  fputs("}\n", out);
+  fmt_json_str(out, sfv_status_name(lk->recovery_status));
+  fputc('}', out);
 }
 
 static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
-                    sfv_status st, int format) {
+                    sfv_status st, int format, const char *path) {
   sfv_fde f;
   uint64_t start = 0;
   int have = sfv_find_fde(sec, pc, &f, &start) == SFV_OK;
@@ -183,14 +196,15 @@ static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
                        : st == SFV_E_NOT_FOUND ? "no-fre"
                                                : "bad-fre";
   if (format == FMT_JSON) {
-    fprintf(out, "{\"pc\":%" PRIu64 ",\"found\":false,\"reason\":\"%s\"", pc,
+    json_open(out, path);
+    fprintf(out, "\"pc\":%" PRIu64 ",\"found\":false,\"reason\":\"%s\"", pc,
             reason);
     if (have)
       fprintf(out, ",\"fde\":{\"index\":%" PRIu32 ",\"start\":%" PRIu64
               ",\"size\":%" PRIu32 "}", f.index, start, f.size);
     fputs(",\"status\":", out);
-    cli_json_str(out, sfv_status_name(st));
-    fputs("}\n", out);
+    fmt_json_str(out, sfv_status_name(st));
+    fputc('}', out);
     return;
   }
   fprintf(out, "pc 0x%" PRIx64 ": not found: ", pc);
@@ -206,17 +220,32 @@ static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
             f.index, start, end_of(start, f.size), sfv_status_name(st));
 }
 
-int cli_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format) {
+int fmt_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format,
+               const char *path) {
   sfv_lookup lk;
   sfv_status st = sfv_find_fre(sec, pc, &lk);
   if (st != SFV_OK) {
-    missing(out, sec, pc, st, format);
+    missing(out, sec, pc, st, format, path);
     return 1;
   }
   if (format == FMT_JSON)
-    found_json(out, sec, pc, &lk);
+    found_json(out, sec, pc, &lk, path);
   else
     found_text(out, sec, pc, &lk);
   /* An FRE the validator rejects gives no valid rule: say so (exit 1). */
   return lk.recovery_status != SFV_OK ? 1 : 0;
+}
+
+void fmt_lookup_unavailable(FILE *out, uint64_t pc, int format, const char *path,
+                            const char *reason, const char *message) {
+  if (format == FMT_JSON) {
+    json_open(out, path);
+    fprintf(out, "\"pc\":%" PRIu64 ",\"found\":false,\"reason\":", pc);
+    fmt_json_str(out, reason);
+    fputs(",\"status\":", out);
+    fmt_json_str(out, message);
+    fputc('}', out);
+    return;
+  }
+  fprintf(out, "pc 0x%" PRIx64 ": not found: %s\n", pc, message);
 }

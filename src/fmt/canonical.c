@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "fmt.h"
 
 typedef struct canon_run {
   uint32_t errors;
@@ -115,7 +115,7 @@ static int print_fdes(FILE *out, const sfv_section *sec) {
   return 0;
 }
 
-int cli_canonical(FILE *out, const uint8_t *data, size_t size) {
+int fmt_canonical(FILE *out, const uint8_t *data, size_t size) {
   sfv_options so;
   sfv_result res;
   sfv_section sec;

@@ -1,0 +1,148 @@
+/* modes.c - the per-file modes besides validation: --dump (objdump's
+ * text, src/fmt/dump.c), --lookup=PC and --format=canonical.
+ *
+ * --dump follows the objdump of the chosen layout where the file has no
+ * dumpable section (checked against binutils 2.40, 2.44 and 2.47):
+ *  - no section of that name (or SFrame data found only through
+ *    PT_GNU_SFRAME): "No NAME section present" and a blank line; 2.47
+ *    exits 0, 2.40/2.44 add "FILE: file format not recognized" on stderr
+ *    and exit 1;
+ *  - an empty section (ld --discard-sframe): only the file line; 2.47 says
+ *    "Error: SFrame decode failure: Corrupt SFrame." on stderr and exits 0,
+ *    2.40/2.44 as above.
+ * --lookup with --format=json prints one document for the whole run:
+ *   {"lookups":[{"path":..,"pc":..,"found":..,..},..],"errors":[..]}.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* objdump's layout for a section whose version byte is data[2]. */
+static int layout_for(const cli_opts *o, const uint8_t *data, size_t size) {
+  if (o->objdump_version != 0)
+    return o->objdump_version;
+  return data != NULL && size > 2 && data[2] == 1 ? 240 : 247;
+}
+
+/* objdump 2.40/2.44 end with bfd_fatal() where 2.47 only warns. */
+static int old_objdump_fails(const char *path) {
+  cli_err_prefix(path);
+  fputs("file format not recognized\n", stderr);
+  return 1;
+}
+
+int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
+                  const uint8_t *data, size_t size, uint64_t vma) {
+  const char *name = o->section_name != NULL ? o->section_name : ".sframe";
+  int ver = layout_for(o, data, size), rc;
+  uint8_t *copy = NULL;
+  fmt_dump_opts dopt;
+  uint64_t rows = 0;
+
+  if (e != NULL) {
+    fmt_dump_file_header(stdout, path, e);
+    if (data == NULL || e->source != SFV_ELF_SRC_SECTION) {
+      fputs("No ", stdout);
+      fmt_text_str(stdout, name);
+      fputs(" section present\n\n", stdout);
+      return ver == 247 ? 0 : old_objdump_fails(path);
+    }
+    if (size == 0) {
+      fflush(stdout);
+      if (ver != 247)
+        return old_objdump_fails(path);
+      fputs("sframe-validate: Error: SFrame decode failure: Corrupt SFrame.\n",
+            stderr);
+      return 0;
+    }
+    fmt_dump_section_title(stdout, name);
+  }
+  /* objdump 2.47 shows relocatable files with the relocations on the
+   * section applied (2.40 and 2.44 show the stored bytes). */
+  if (e != NULL && ver == 247 && e->e_type == 1 /* ET_REL */ && size > 0) {
+    copy = malloc(size);
+    if (copy == NULL) {
+      cli_err_prefix(path);
+      fputs("out of memory\n", stderr);
+      return 1;
+    }
+    if (sfv_elf_relocated_sframe(e, copy, size, NULL) == SFV_OK)
+      data = copy;
+  }
+  memset(&dopt, 0, sizeof dopt);
+  dopt.objdump_version = ver;
+  dopt.vma = vma;
+  dopt.max_rows = o->have_dump_rows ? o->dump_rows : fmt_dump_default_rows(size);
+  fflush(stdout);
+  rc = fmt_dump_section(stdout, data, size, &dopt, &rows);
+  free(copy);
+  if (rc == 2) {
+    fflush(stdout);
+    cli_err_prefix(path);
+    fprintf(stderr, "--dump stopped after %llu of %llu FRE rows (FDEs share FRE "
+            "blocks); --dump-rows=N raises the cap, --dump-rows=0 lifts it\n",
+            (unsigned long long)dopt.max_rows, (unsigned long long)rows);
+    return 1;
+  }
+  return rc ? 1 : 0;
+}
+
+static void lookup_open(cli_opts *o, const char *path) {
+  if (o->format == FMT_JSON) {
+    fputs(o->lookups_done++ ? ",\n " : "{\"lookups\":[\n ", stdout);
+  } else if (o->nfiles > 1) {
+    fmt_text_str(stdout, path);
+    fputs(":\n", stdout);
+  }
+}
+
+int cli_mode_lookup(cli_opts *o, const char *path, const uint8_t *data,
+                    size_t size, uint64_t vma) {
+  sfv_section sec;
+  sfv_status st;
+  int json = o->format == FMT_JSON;
+  lookup_open(o, path);
+  if (data == NULL) {
+    cli_err_prefix(path);
+    fputs("no SFrame section\n", stderr);
+    if (json)
+      fmt_lookup_unavailable(stdout, o->lookup_pc, FMT_JSON, path, "no-sframe",
+                             "no SFrame section");
+    return 1;
+  }
+  st = sfv_open(&sec, data, size);
+  if (st != SFV_OK) {
+    cli_err_prefix(path);
+    fprintf(stderr, "cannot decode the SFrame section: %s\n", sfv_status_name(st));
+    if (json)
+      fmt_lookup_unavailable(stdout, o->lookup_pc, FMT_JSON, path, "undecodable",
+                             sfv_status_name(st));
+    return 1;
+  }
+  sfv_set_vma(&sec, vma);
+  return fmt_lookup(stdout, &sec, o->lookup_pc, json ? FMT_JSON : FMT_TEXT,
+                    json ? path : NULL) ? 1 : 0;
+}
+
+void cli_lookup_end(cli_opts *o) {
+  fmt_files files;
+  if (o->format != FMT_JSON)
+    return;
+  cli_files(o, &files);
+  fputs(o->lookups_done ? "\n]," : "{\"lookups\":[],", stdout);
+  fmt_json_io_errors(stdout, &files);
+  fputs("}\n", stdout);
+}
+
+int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
+                       size_t size) {
+  (void)o;
+  if (data == NULL) {
+    cli_err_prefix(path);
+    fputs("no SFrame section\n", stderr);
+    return 1;
+  }
+  fflush(stdout);
+  return fmt_canonical(stdout, data, size) ? 1 : 0;
+}

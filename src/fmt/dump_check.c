@@ -1,0 +1,147 @@
+/* dump_check.c - whether the objdump of a layout (240, 244, 247) decodes
+ * and dumps a section deterministically (dump.c prints nothing otherwise).
+ * objdump reads without bounds checks, asserts, and prints stale data for
+ * unreadable FREs; these checks follow each libsframe's own. */
+#include <stdlib.h>
+
+#include "dump.h"
+
+/* FRE data-word count limit of the layout's libsframe (sanity check). */
+static unsigned max_datawords(int layout) {
+  return layout == 247 ? 6u : 3u;
+}
+
+static int flags_valid(int layout, uint8_t version, uint8_t flags) {
+  unsigned valid;
+  if (layout == 247)
+    valid = version == 3 ? 0x5u : 0x7u;
+  else
+    valid = 0x3u;
+  return (flags & ~valid) == 0;
+}
+
+static int version_decodes(int layout, uint8_t version) {
+  switch (layout) {
+  case 240: return version == 1;
+  case 244: return version == 1 || version == 2;
+  default: return version == 2 || version == 3;
+  }
+}
+
+/* The FRE passes the layout's own checks when objdump reads it. */
+static int fre_dumpable(int layout, const sfv_section *sec, const sfv_fde *fde,
+                        const sfv_fre *fre) {
+  if (fre->dw_count > max_datawords(layout))
+    return 0;
+  if (layout == 247) {
+    if (fre->start > fde->size)
+      return 0;                       /* sframe_decoder_get_fre asserts */
+    if (fde->fde_type == SFV_FDE_FLEX && fre->dw_count != 0 &&
+        (fre->dw_count < 2 || sfv_abi_sp_regnum(sec->hdr.abi_arch) < 0))
+      return 0;                       /* asserts on CFA words / reg names */
+  } else if (fde->size != 0 ? fre->start >= fde->size : fre->start != 0) {
+    return 0;
+  }
+  return 1;
+}
+
+/* FRE blocks [start, end) as section offsets, for the overlap check. */
+typedef struct span {
+  uint64_t start, end;
+} span;
+
+static int span_cmp(const void *a, const void *b) {
+  const span *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* 1 when no two blocks share a byte (objdump byte-swaps each block in
+ * place; a shared block would be swapped twice). */
+static int spans_disjoint(span *s, uint32_t n) {
+  uint32_t i;
+  if (n > 1)
+    qsort(s, n, sizeof *s, span_cmp);
+  for (i = 1; i < n; i++)
+    if (s[i].start < s[i - 1].end)
+      return 0;
+  return 1;
+}
+
+int fmt_dump_checkable(const sfv_section *sec, int layout) {
+  const sfv_header *h = &sec->hdr;
+  uint64_t fre_bytes = 0, fre_end;
+  uint64_t sum_fres = 0;
+  uint32_t i;
+  span *spans = NULL;
+  int ok = 0;
+
+  if (!version_decodes(layout, h->version) ||
+      !flags_valid(layout, h->version, h->flags) || h->fdeoff > h->freoff)
+    return 0;
+  if (layout == 244 && h->version == 1)
+    return !sec->big_endian;          /* header only; 2.44 cannot swap v1 */
+  /* 2.40 reads the FDEs right after the header and the FREs right after
+   * the FDEs, whatever fdeoff/freoff say. */
+  if (layout == 240 &&
+      (h->fdeoff != 0 || (uint64_t)h->freoff !=
+                                (uint64_t)h->num_fdes * sfv_fde_entry_size(sec)))
+    return 0;
+  if (sec->fde_avail != h->num_fdes)
+    return 0;
+  fre_end = sfv_fre_subsection_offset(sec) + h->fre_len;
+  if (fre_end > sec->size)
+    return 0;                         /* objdump copies fre_len bytes */
+  if (sec->big_endian && h->num_fdes != 0) {
+    spans = malloc((size_t)h->num_fdes * sizeof *spans);
+    if (spans == NULL)
+      return 0;
+  }
+
+  for (i = 0; i < h->num_fdes; i++) {
+    sfv_fde fde;
+    sfv_fre_iter it;
+    sfv_fre fre;
+    sfv_status st;
+    if (sfv_fde_get(sec, i, &fde) != SFV_OK ||
+        sfv_fre_iter_init(&it, sec, &fde, fre_end) != SFV_OK)
+      goto out;
+    while ((st = sfv_fre_next(&it, &fre)) == SFV_OK)
+      if (!fre_dumpable(layout, sec, &fde, &fre))
+        goto out;
+    if (st != SFV_END)
+      goto out;
+    if (spans != NULL) {
+      spans[i].start = h->version == 3 ? fde.attr_offset : fde.fres_offset;
+      spans[i].end = it.pos;
+    }
+    fre_bytes += it.pos - fde.fres_offset +
+                 (h->version == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0u);
+    sum_fres += fde.num_fres;
+  }
+
+  if (sec->big_endian) {
+    /* objdump byte-swaps a copy first and gives up where that fails. */
+    if (sum_fres != h->num_fres ||
+        (spans != NULL && spans_disjoint(spans, h->num_fdes) != 1))
+      goto out;
+    if (layout != 247) {
+      /* 2.40 (and, conservatively, 2.44): the swapped FREs must end
+       * exactly at the end of the buffer. */
+      if (sfv_fre_subsection_offset(sec) + fre_bytes != sec->size)
+        goto out;
+    } else {
+      uint64_t p;
+      if (h->auxhdr_len != 0 || fre_bytes > h->fre_len ||
+          (uint64_t)h->num_fdes * sfv_fde_entry_size(sec) > (uint64_t)h->freoff - h->fdeoff)
+        goto out;
+      for (p = sfv_fre_subsection_offset(sec) + fre_bytes; p < sec->size; p++)
+        if (sec->data[p] != 0)
+          goto out;
+    }
+  }
+  ok = 1;
+out:
+  free(spans);
+  return ok;
+}
+

@@ -1,0 +1,201 @@
+/* fmt.h - the printers of sframe-validate (build/libsfvfmt.a): everything
+ * the tool prints, and nothing else.
+ *
+ * Consumers: the command line (src/cli), the conformance adapter
+ * (conformance/adapters/sfv_canonical.c), the peer test driver
+ * (tests/peers/sfv_driver.c) and the fuzzers.  The core library (src/ itself)
+ * never includes this header: printers depend on libsfv, not the reverse.
+ *
+ * Output invariants, for every printer:
+ *  - JSON and SARIF are strict UTF-8 (RFC 8259, SARIF 2.1.0): bytes that
+ *    are not valid UTF-8 become U+FFFD; where the raw bytes matter (paths)
+ *    they are given again, in hex, in a separate field ("path_bytes").
+ *  - Text output never passes a control byte, DEL, a C1 control or an
+ *    invalid UTF-8 byte from a path or a symbol name through: each such byte
+ *    is written as \xHH (and a backslash as \\), so a name cannot forge a
+ *    line or reach the terminal as an escape sequence (fmt_text_str).
+ *  - No printer keeps state in static storage: a report's counters live in
+ *    its fmt_report.
+ */
+#ifndef SFV_FMT_H
+#define SFV_FMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sfv.h"
+
+/* Output formats.  FMT_MARKDOWN is for the catalogue only, FMT_CANONICAL
+ * for validation runs only. */
+enum fmt_format { FMT_TEXT, FMT_JSON, FMT_MARKDOWN, FMT_SARIF, FMT_CANONICAL };
+
+/* "text", "json", ... -> FMT_*; 0 when unknown. */
+int fmt_parse_format(const char *s, int *out);
+
+/* ------------------------------------------------------------ UTF-8 */
+
+/* Length (1-4) of the valid UTF-8 sequence at s[0..n) (shortest form, no
+ * surrogates, at most U+10FFFF), or 0 when s[0] does not start one. */
+size_t fmt_utf8_seq(const unsigned char *s, size_t n);
+/* 1 when the NUL-terminated s is valid UTF-8. */
+int fmt_utf8_valid(const char *s);
+/* Largest len <= n such that s[0..len) does not end inside a character:
+ * a trailing lead byte whose continuation bytes are missing is dropped. */
+size_t fmt_utf8_trim(const char *s, size_t n);
+
+/* ------------------------------------------------------------ text */
+
+/* s with every byte that is not printable UTF-8 text written as \xHH
+ * (control bytes, DEL, C1 controls, bytes of invalid sequences) and a
+ * backslash as \\. */
+void fmt_text_str(FILE *out, const char *s);
+/* The same into buf (always NUL-terminated when n > 0); returns the
+ * length the whole quoted string needs, like snprintf. */
+size_t fmt_text_quote(char *buf, size_t n, const char *s);
+
+/* ------------------------------------------------------------ JSON */
+
+/* A JSON string literal for s: strict UTF-8, invalid bytes as \ufffd,
+ * control bytes and DEL escaped. */
+void fmt_json_str(FILE *out, const char *s);
+/* ,"KEY":"<path>" and, when path is not valid UTF-8, ,"KEY_bytes":"<hex>"
+ * with the raw bytes (lower-case hex, two digits per byte).  `lead` is
+ * written first (e.g. "{" or ","). */
+void fmt_json_path(FILE *out, const char *lead, const char *key, const char *path);
+
+/* "errors":[{"path":..,"message":..},..] for the files whose state is
+ * FMT_FILE_IO_ERROR (JSON report and --lookup document). */
+struct fmt_files;
+void fmt_json_io_errors(FILE *out, const struct fmt_files *files);
+
+/* ------------------------------------------------------------ --dump */
+
+/* objdump's lines before the section ("\nPATH:     file format BFD\n\n").
+ * BFD name of an ELF file as objdump prints it ("elf64-x86-64"). */
+const char *fmt_bfd_name(const sfv_elf *e);
+void fmt_dump_file_header(FILE *out, const char *path, const sfv_elf *e);
+/* "Contents of the SFrame section NAME:\n". */
+void fmt_dump_section_title(FILE *out, const char *name);
+
+typedef struct fmt_dump_opts {
+  int objdump_version;       /* layout: 240, 244 or 247 */
+  uint64_t vma;              /* section address */
+  uint64_t max_rows;         /* FRE rows printed at most; 0 = no cap */
+} fmt_dump_opts;
+
+/* The section printed exactly as GNU objdump --sframe prints it, from the
+ * "  Header :" line on.  Returns 0; 1 when the section cannot be dumped
+ * (objdump would fail too: the reason on stderr, nothing on out); 2 when
+ * the dump stopped at max_rows (the rows up to the cap are printed, the
+ * caller says so on stderr; *total_rows then holds the rows a full dump
+ * prints).  total_rows may be NULL. */
+int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
+                     const fmt_dump_opts *opt, uint64_t *total_rows);
+
+/* Default FRE-row cap of --dump for a section of `size` bytes: one row per
+ * section byte, at least 65536.  A section whose FDEs each own their FRE
+ * block has fewer rows than bytes (an FRE takes at least 2 bytes), so only
+ * FDEs sharing FRE blocks (output O(FDEs x FREs)) reach it. */
+uint64_t fmt_dump_default_rows(size_t size);
+
+/* ------------------------------------------------------------ --lookup */
+
+/* The FRE that applies at pc and its recovery rules, or why none does.
+ * Text: the lines documented in lookup.c (path not printed).  JSON: one
+ * object, no trailing newline, "path" first when path != NULL.  Returns 0
+ * when found, 1 otherwise. */
+int fmt_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format,
+               const char *path);
+/* A lookup that could not run (no SFrame section, undecodable section):
+ * text "pc 0x..: not found: MESSAGE", JSON {"path":..,"pc":N,"found":false,
+ * "reason":REASON,"status":MESSAGE}. */
+void fmt_lookup_unavailable(FILE *out, uint64_t pc, int format, const char *path,
+                            const char *reason, const char *message);
+
+/* ------------------------------------------------------------ canonical */
+
+/* The conformance suite's canonical decode JSON (conformance/README.md).
+ * Returns 0 and prints the JSON when the section is accepted (no errors),
+ * 1 (nothing on out; the errors named on stderr) when rejected. */
+int fmt_canonical(FILE *out, const uint8_t *data, size_t size);
+
+/* ------------------------------------------------------------ catalogue */
+
+/* --list-rules: the rule catalogue as text, JSON or Markdown. */
+void fmt_list_rules(FILE *out, int format);
+
+/* ------------------------------------------------------------ reports */
+
+/* What a report knows about the file whose diagnostics it prints. */
+typedef struct fmt_file_info {
+  const char *path;
+  int idx;                   /* index of the file on the command line */
+  int is_elf;
+  const sfv_elf *elf;        /* when is_elf */
+  uint64_t section_file_offset; /* file offset of the SFrame data (ELF) */
+  int have_section;          /* SFrame data located (always for raw) */
+  const sfv_section *sec;    /* decoded header, or NULL */
+  const sfv_elf_result *elf_res; /* coverage etc., or NULL */
+} fmt_file_info;
+
+typedef struct fmt_counts {
+  uint32_t errors, warnings, notes, suppressed;
+} fmt_counts;
+
+enum fmt_file_state { FMT_FILE_UNREAD = 0, FMT_FILE_VALID, FMT_FILE_INVALID,
+                      FMT_FILE_IO_ERROR };
+
+/* Every file of a run, in command-line order (for SARIF's artifacts and
+ * the JSON "errors" list). */
+struct fmt_files {
+  const char *const *paths;
+  const uint64_t *sizes;
+  const unsigned char *states;   /* enum fmt_file_state */
+  char *const *io_errors;        /* message per file, or NULL */
+  int n;
+};
+typedef struct fmt_files fmt_files;
+
+typedef struct fmt_report fmt_report;
+
+/* One report format: the vtable behind fmt_report. */
+typedef struct fmt_report_ops {
+  void (*begin)(fmt_report *r);
+  void (*file_begin)(fmt_report *r, const fmt_file_info *fi);
+  /* Called for diagnostics within the cap only. */
+  void (*diag)(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
+               sfv_severity sev);
+  void (*file_end)(fmt_report *r, const fmt_file_info *fi,
+                   const fmt_counts *c, int valid);
+  void (*end)(fmt_report *r, const fmt_files *files);
+} fmt_report_ops;
+
+/* A validation report: one document (JSON, SARIF) or a stream of lines
+ * (text) on `out`.  Diagnostics over max_diags in one file are counted as
+ * suppressed and not printed, whoever produced them. */
+struct fmt_report {
+  const fmt_report_ops *ops;
+  FILE *out;
+  int quiet;                 /* text: the per-file summary only */
+  uint32_t max_diags;        /* per file; 0 = SFV_DEFAULT_MAX_DIAGS */
+  unsigned long files;       /* files begun */
+  unsigned long diags;       /* diagnostics printed in the current file */
+  unsigned long results;     /* SARIF: results printed in the run */
+  uint32_t over_cap;         /* current file: diagnostics not printed */
+};
+
+/* Sets r up for format FMT_TEXT, FMT_JSON or FMT_SARIF; 0 for others. */
+int fmt_report_init(fmt_report *r, int format, FILE *out, int quiet,
+                    uint32_t max_diags);
+void fmt_report_begin(fmt_report *r);
+void fmt_report_file_begin(fmt_report *r, const fmt_file_info *fi);
+void fmt_report_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
+                     sfv_severity sev);
+/* c: the file's counts; diagnostics the report held back over the cap are
+ * added to c->suppressed in what is printed. */
+void fmt_report_file_end(fmt_report *r, const fmt_file_info *fi,
+                         const fmt_counts *c, int valid);
+void fmt_report_end(fmt_report *r, const fmt_files *files);
+
+#endif

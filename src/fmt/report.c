@@ -1,0 +1,126 @@
+/* report.c - validation reports: the format-independent part (fmt.h).
+ *
+ * A report is a vtable (report_text.c, report_json.c, report_sarif.c) and
+ * its counters in struct fmt_report; nothing lives in static storage.  The
+ * per-file cap on printed diagnostics (--max-diags) is enforced here, for
+ * every diagnostic whoever produced it (library or command-line policy):
+ * those over the cap are counted as suppressed and not printed.
+ */
+#include <string.h>
+
+#include "fmt.h"
+#include "fmt_report.h"
+
+int fmt_report_init(fmt_report *r, int format, FILE *out, int quiet,
+                    uint32_t max_diags) {
+  memset(r, 0, sizeof *r);
+  r->out = out;
+  r->quiet = quiet;
+  r->max_diags = max_diags != 0 ? max_diags : SFV_DEFAULT_MAX_DIAGS;
+  switch (format) {
+  case FMT_TEXT: r->ops = &fmt_report_text_ops; return 1;
+  case FMT_JSON: r->ops = &fmt_report_json_ops; return 1;
+  case FMT_SARIF: r->ops = &fmt_report_sarif_ops; return 1;
+  default: return 0;
+  }
+}
+
+void fmt_report_begin(fmt_report *r) {
+  if (r->ops->begin != NULL)
+    r->ops->begin(r);
+}
+
+void fmt_report_file_begin(fmt_report *r, const fmt_file_info *fi) {
+  r->diags = 0;
+  r->over_cap = 0;
+  if (r->ops->file_begin != NULL)
+    r->ops->file_begin(r, fi);
+  r->files++;
+}
+
+void fmt_report_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
+                     sfv_severity sev) {
+  if (sfv_rule_get(d->rule) == NULL)
+    return;
+  if (r->diags >= r->max_diags) {
+    if (r->over_cap < UINT32_MAX)
+      r->over_cap++;
+    return;
+  }
+  r->diags++;
+  r->ops->diag(r, fi, d, sev);
+}
+
+void fmt_report_file_end(fmt_report *r, const fmt_file_info *fi,
+                         const fmt_counts *c, int valid) {
+  fmt_counts shown = *c;
+  shown.suppressed = c->suppressed > UINT32_MAX - r->over_cap
+                         ? UINT32_MAX : c->suppressed + r->over_cap;
+  r->ops->file_end(r, fi, &shown, valid);
+}
+
+void fmt_report_end(fmt_report *r, const fmt_files *files) {
+  if (r->ops->end != NULL)
+    r->ops->end(r, files);
+  fflush(r->out);
+}
+
+/* ------------------------------------------------------------ shared */
+
+size_t fmt_diag_text(const fmt_file_info *fi, const sfv_diag *d, char *buf,
+                     size_t n) {
+  size_t len = sfv_diag_message(d, buf, n);
+  char name[160];
+  if (d->rule == SFV_R_ELF_FUNC_UNCOVERED && fi->is_elf && fi->elf_res &&
+      len < n && d->found >= 0 &&
+      sfv_elf_symbol_name(fi->elf, fi->elf_res->symtab_shndx,
+                          (uint64_t)d->found, name, sizeof name) > 0) {
+    size_t kept = strlen(name);
+    /* A name cut at the buffer's end may end inside a character. */
+    if (kept == sizeof name - 1)
+      name[fmt_utf8_trim(name, kept)] = '\0';
+    len += (size_t)snprintf(buf + len, n - len, " (%s)", name);
+  }
+  return len;
+}
+
+void fmt_json_values(FILE *out, const sfv_diag *d) {
+  const int64_t v[3] = {d->found, d->expected, d->aux};
+  unsigned k, n = 0;
+  fputc('{', out);
+  for (k = 0; k < 3; k++) {
+    const sfv_slot_info *si = sfv_rule_slot(d->rule, k);
+    const char *nm;
+    if (si == NULL || si->name == NULL)
+      continue;
+    fputs(n++ ? "," : "", out);
+    fmt_json_str(out, si->name);
+    fputc(':', out);
+    nm = sfv_slot_value_name(si->kind, v[k]);
+    if (nm != NULL)
+      fmt_json_str(out, nm);
+    else
+      fprintf(out, "%lld", (long long)v[k]);
+  }
+  fputc('}', out);
+}
+
+uint64_t fmt_diag_file_offset(const fmt_file_info *fi, const sfv_diag *d) {
+  if (!fi->is_elf || sfv_rule_file_offset(d->rule))
+    return d->offset;
+  return fi->section_file_offset + d->offset;
+}
+
+int fmt_diag_in_file_space(const fmt_file_info *fi, const sfv_diag *d) {
+  return fi->is_elf && sfv_rule_file_offset(d->rule);
+}
+
+const char *fmt_elf_type_name(uint16_t t) {
+  switch (t) {
+  case 1: return "ET_REL";
+  case 2: return "ET_EXEC";
+  case 3: return "ET_DYN";
+  case 4: return "ET_CORE";
+  default: return "ET_other";
+  }
+}

@@ -1,0 +1,139 @@
+/* report_sarif.c - the SARIF 2.1.0 report: one run, the rule catalogue as
+ * the driver's rules, one result per diagnostic, one artifact per file (in
+ * command-line order; results point at it by index), I/O errors as tool
+ * execution notifications.  Offsets: region.byteOffset is a file offset;
+ * properties.offset/offsetSpace keep the diagnostic's own offset.  Artifact
+ * URIs are percent-encoded (ASCII); texts are strict UTF-8 (fmt_json_str). */
+#include <string.h>
+
+#include "fmt.h"
+#include "fmt_report.h"
+
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+#define TOOL_URI "https://sourceware.org/binutils/docs/sframe-spec.html"
+
+/* A relative or absolute path as a URI reference: unreserved bytes and '/'
+ * as they are, every other byte %XX. */
+static void sarif_uri(FILE *out, const char *p) {
+  static const char hex[] = "0123456789ABCDEF";
+  fputc('"', out);
+  if (p[0] == '/')
+    fputs("file://", out);
+  for (; *p; p++) {
+    unsigned char ch = (unsigned char)*p;
+    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+        (ch >= '0' && ch <= '9') || strchr("-._~/", ch) != NULL)
+      fputc(ch, out);
+    else
+      fprintf(out, "%%%c%c", hex[ch >> 4], hex[ch & 15]);
+  }
+  fputc('"', out);
+}
+
+static const char *sarif_level(sfv_severity s) {
+  return s == SFV_SEV_ERROR ? "error" : s == SFV_SEV_WARNING ? "warning" : "note";
+}
+
+static void sarif_rule(FILE *out, unsigned i) {
+  const sfv_rule_info *r = sfv_rule_get((sfv_rule_id)i);
+  unsigned k;
+  int first = 1;
+  fputs(i ? ",\n{\"id\":" : "\n{\"id\":", out);
+  fmt_json_str(out, r->id);
+  fputs(",\"shortDescription\":{\"text\":", out);
+  fmt_json_str(out, r->summary);
+  fputs("},\"messageStrings\":{\"default\":{\"text\":", out);
+  fmt_json_str(out, r->message);
+  fprintf(out, "}},\"defaultConfiguration\":{\"level\":\"%s\"},"
+          "\"properties\":{\"spec\":", sarif_level(r->severity));
+  fmt_json_str(out, r->spec);
+  fputs(",\"versions\":[", out);
+  for (k = 0; k < 3; k++)
+    if (r->versions & (1u << k)) {
+      fprintf(out, "%s%u", first ? "" : ",", k + 1);
+      first = 0;
+    }
+  fprintf(out, "],\"offsetSpace\":\"%s\"}}",
+          sfv_rule_file_offset((sfv_rule_id)i) ? "file" : "section");
+}
+
+static void sarif_begin(fmt_report *r) {
+  unsigned i;
+  fprintf(r->out,
+          "{\"$schema\":\"%s\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":"
+          "{\"driver\":{\"name\":\"sframe-validate\",\"version\":\"%s\","
+          "\"semanticVersion\":\"%s\",\"informationUri\":\"%s\",\"rules\":[",
+          SARIF_SCHEMA, SFV_VERSION_STRING, SFV_VERSION_STRING, TOOL_URI);
+  for (i = 0; i < (unsigned)SFV_RULE_COUNT; i++)
+    sarif_rule(r->out, i);
+  fputs("\n]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[", r->out);
+}
+
+static void sarif_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
+                       sfv_severity sev) {
+  char msg[FMT_MSG_MAX];
+  FILE *out = r->out;
+  (void)fmt_diag_text(fi, d, msg, sizeof msg);
+  fputs(r->results++ ? ",\n{\"ruleId\":" : "\n{\"ruleId\":", out);
+  fmt_json_str(out, sfv_rule_get(d->rule)->id);
+  fprintf(out, ",\"ruleIndex\":%u,\"level\":\"%s\",\"message\":{\"text\":",
+          (unsigned)d->rule, sarif_level(sev));
+  fmt_json_str(out, msg);
+  fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
+        "{\"uri\":", out);
+  sarif_uri(out, fi->path);
+  fprintf(out, ",\"index\":%d},\"region\":{\"byteOffset\":%llu}}}],"
+          "\"properties\":{\"offset\":%llu,\"offsetSpace\":\"%s\"",
+          fi->idx, (unsigned long long)fmt_diag_file_offset(fi, d),
+          (unsigned long long)d->offset,
+          fmt_diag_in_file_space(fi, d) ? "file" : "section");
+  if (d->fde != SFV_NONE)
+    fprintf(out, ",\"fde\":%lld", (long long)d->fde);
+  if (d->fre != SFV_NONE)
+    fprintf(out, ",\"fre\":%lld", (long long)d->fre);
+  fputs(",\"values\":", out);
+  fmt_json_values(out, d);
+  fputs("}}", out);
+}
+
+static void sarif_file_end(fmt_report *r, const fmt_file_info *fi,
+                           const fmt_counts *c, int valid) {
+  (void)r, (void)fi, (void)c, (void)valid;   /* per-file facts: artifacts */
+}
+
+static void sarif_end(fmt_report *r, const fmt_files *files) {
+  int i, first = 1, ok = 1;
+  FILE *out = r->out;
+  fputs("\n],\"artifacts\":[", out);
+  for (i = 0; i < files->n; i++) {
+    unsigned char st = files->states[i];
+    fputs(i ? ",\n{\"location\":{\"uri\":" : "\n{\"location\":{\"uri\":", out);
+    sarif_uri(out, files->paths[i]);
+    fprintf(out, "},\"length\":%lld,\"roles\":[\"analysisTarget\"],"
+            "\"properties\":{\"valid\":%s}}",
+            st == FMT_FILE_IO_ERROR || st == FMT_FILE_UNREAD
+                ? -1LL : (long long)files->sizes[i],
+            st == FMT_FILE_VALID ? "true" : "false");
+    if (st == FMT_FILE_IO_ERROR)
+      ok = 0;
+  }
+  fprintf(out, "\n],\"invocations\":[{\"executionSuccessful\":%s,"
+          "\"toolExecutionNotifications\":[", ok ? "true" : "false");
+  for (i = 0; i < files->n; i++) {
+    if (files->states[i] != FMT_FILE_IO_ERROR)
+      continue;
+    fputs(first ? "\n{\"level\":\"error\",\"message\":{\"text\":"
+                : ",\n{\"level\":\"error\",\"message\":{\"text\":", out);
+    first = 0;
+    fmt_json_str(out, files->io_errors[i] ? files->io_errors[i] : "error");
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
+          "{\"uri\":", out);
+    sarif_uri(out, files->paths[i]);
+    fprintf(out, ",\"index\":%d}}}]}", i);
+  }
+  fputs("]}]}]}\n", out);
+}
+
+const fmt_report_ops fmt_report_sarif_ops = {
+  sarif_begin, NULL, sarif_diag, sarif_file_end, sarif_end,
+};
