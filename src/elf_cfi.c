@@ -269,3 +269,51 @@ sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch, size_t scratch
   return sfv_elf_cfi_run(elf, scratch, scratch_size, &em, counts, res) ? SFV_OK
                                                                        : SFV_E_NOT_FOUND;
 }
+
+/* DWARF numbers of FP and SP for an ELF machine (0 when unknown). */
+static int fp_sp(uint16_t machine, uint32_t *fp, uint32_t *sp) {
+  switch (machine) {
+  case EM_X86_64_: *fp = 6; *sp = 7; return 1;
+  case EM_AARCH64_: *fp = 29; *sp = 31; return 1;
+  case EM_S390_: *fp = 11; *sp = 15; return 1;
+  default: return 0;
+  }
+}
+
+sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, uint64_t pc, sfv_cfi_fde *fde,
+                              sfv_cfi_row *row) {
+  sfv_cfi cfi;
+  sfv_cfi_iter it;
+  sfv_cfi_state stack[SFV_CFI_STACK_DEPTH];
+  uint32_t track[3];
+  uint32_t idx;
+  uint64_t budget;
+  sh eh;
+  sfv_status st;
+
+  if (elf == NULL || elf->data == NULL || fde == NULL || row == NULL)
+    return SFV_E_ARG;
+  if (elf->e_type == ET_REL_ || !find_eh_frame(elf, &idx, &eh) ||
+      !fp_sp(elf->e_machine, &track[1], &track[2]) ||
+      sfv_cfi_init(&cfi, elf->data + eh.offset, (size_t)eh.size, SFV_CFI_EH_FRAME,
+                   elf->big_endian, elf->elf_class == 2 ? 8u : 4u, elf->e_machine,
+                   eh.addr) != SFV_OK)
+    return SFV_E_NOT_FOUND;
+  budget = 16u * (uint64_t)eh.size + 4096u;
+  sfv_cfi_iter_init(&it, &cfi);
+  while ((st = sfv_cfi_next_fde(&it, fde)) != SFV_END) {
+    sfv_cfi_interp ip;
+    if (st != SFV_OK || !fde->pc_ok || pc < fde->pc_begin ||
+        pc - fde->pc_begin >= fde->pc_range)
+      continue;
+    track[0] = fde->cie.ra_reg;
+    if (sfv_cfi_interp_init(&ip, &cfi, fde, track, 3, stack, SFV_CFI_STACK_DEPTH,
+                            &budget) != SFV_OK)
+      return SFV_E_ENCODING;
+    while ((st = sfv_cfi_interp_next(&ip, row)) == SFV_OK)
+      if (pc < row->pc_hi)
+        return SFV_OK;
+    return st == SFV_END ? SFV_E_NOT_FOUND : st;
+  }
+  return SFV_E_NOT_FOUND;
+}

@@ -832,6 +832,14 @@ SFV_API sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch,
                                        sfv_diag_fn fn, void *ctx,
                                        sfv_elf_result *counts,
                                        sfv_cfi_compare_result *res);
+/* The .eh_frame row of a linked ELF file at target address pc (for
+ * --lookup): its FDE and the row, tracking the CIE's return-address column
+ * (row->s.regs[0]), the ABI's FP (regs[1]) and SP (regs[2]).  Linear in
+ * .eh_frame.  SFV_E_NOT_FOUND when no FDE covers pc (or the file is
+ * relocatable, or has no .eh_frame); another error when the CFI that covers
+ * pc cannot be interpreted. */
+SFV_API sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, uint64_t pc,
+                                      sfv_cfi_fde *fde, sfv_cfi_row *row);
 /* ==== DWARF CFI ==== END */
 
 #ifdef __cplusplus

@@ -136,6 +136,7 @@ static void do_file(const char *path) {
   Elf_Data *d;
   Dwarf_CFI *dcfi;
   sfv_cfi cfi;
+  sfv_elf sel;
   sfv_cfi_iter it;
   sfv_cfi_fde fde;
   sfv_status st;
@@ -179,6 +180,15 @@ static void do_file(const char *path) {
   sfv_cfi_init(&cfi, d->d_buf, d->d_size, SFV_CFI_EH_FRAME,
                eh.e_ident[EI_DATA] == ELFDATA2MSB,
                eh.e_ident[EI_CLASS] == ELFCLASS64 ? 8 : 4, eh.e_machine, ehsh.sh_addr);
+  {
+    size_t rawn;
+    char *raw = elf_rawfile(elf, &rawn);
+    if (raw == NULL || sfv_elf_open(&sel, raw, rawn) != SFV_OK) {
+      fprintf(stderr, "%s: sfv_elf_open failed\n", path);
+      n_errors++;
+      goto out_cfi;
+    }
+  }
   sfv_cfi_iter_init(&it, &cfi);
   while ((st = sfv_cfi_next_fde(&it, &fde)) != SFV_END) {
     sfv_cfi_interp ip;
@@ -248,6 +258,16 @@ static void do_file(const char *path) {
         cmp_reg(path, fr, track[k], &row.s.regs[k], row.pc_lo,
                 eh.e_machine == EM_AARCH64 ? 31u : eh.e_machine == EM_S390 ? 15u : 7u,
                 fde.cie.ra_reg);
+      /* libsfv's own by-PC lookup (linked files) finds the same row */
+      if (eh.e_type != ET_REL) {
+        sfv_cfi_fde lf;
+        sfv_cfi_row lr;
+        if (sfv_elf_cfi_row_at(&sel, row.pc_lo, &lf, &lr) != SFV_OK ||
+            lr.pc_lo != row.pc_lo || lr.pc_hi != row.pc_hi ||
+            lr.s.cfa_reg != row.s.cfa_reg || lr.s.cfa_offset != row.s.cfa_offset)
+          MISMATCH("FDE %u pc %#" PRIx64 ": sfv_elf_cfi_row_at disagrees", fde.index,
+                   row.pc_lo);
+      }
       if ((int)n_mismatch == mism0)
         n_agreed++;
       else if (verbose)
@@ -260,6 +280,7 @@ static void do_file(const char *path) {
       n_errors++;
     }
   }
+out_cfi:
   dwarf_cfi_end(dcfi);
 out:
   elf_end(elf);
