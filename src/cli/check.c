@@ -201,7 +201,7 @@ static int process(cli_opts *o, int idx, const uint8_t *data, size_t size) {
   case MODE_DUMP:
     return cli_mode_dump(o, path, is_elf ? &elf : NULL, sd, ss, vma);
   case MODE_LOOKUP:
-    return cli_mode_lookup(o, path, sd, ss, vma);
+    return cli_mode_lookup(o, path, is_elf ? &elf : NULL, sd, ss, vma);
   default:
     break;
   }

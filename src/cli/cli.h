@@ -83,8 +83,8 @@ void cli_err_prefix(const char *path);
  * file's exit status. */
 int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
                   const uint8_t *data, size_t size, uint64_t vma);
-int cli_mode_lookup(cli_opts *o, const char *path, const uint8_t *data,
-                    size_t size, uint64_t vma);
+int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
+                    const uint8_t *data, size_t size, uint64_t vma);
 int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
                        size_t size);
 /* Ends the --lookup JSON document (after the last file). */

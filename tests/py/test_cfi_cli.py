@@ -87,3 +87,14 @@ def test_cfa_mutant_found_at_its_pc(sfv_bin, trixie_exe, tmp_path):
 def test_no_cfi_flag_documented(sfv_bin):
     out = subprocess.run([sfv_bin, "--help"], capture_output=True, text=True).stdout
     assert "--no-cfi" in out
+
+
+def test_lookup_prints_the_cfi_row(sfv_bin, trixie_exe):
+    out = subprocess.run(["nm", trixie_exe], capture_output=True, text=True).stdout
+    main = int(next(l.split()[0] for l in out.splitlines() if l.endswith(" main")), 16)
+    r = subprocess.run([sfv_bin, f"--lookup={main:#x}", trixie_exe], capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+    assert "cfa = sp + 8" in r.stdout
+    assert f".eh_frame fde at" in r.stdout and f"row {main:#x}.." in r.stdout
+    assert "cfi cfa = r7 + 8" in r.stdout and "cfi ra (r16) = [cfa - 8]" in r.stdout
