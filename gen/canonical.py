@@ -60,8 +60,12 @@ def _default_rules(sec: Section, r: FRE, n: int) -> Dict[str, Dict]:
             if ver == 2 and v & 1:        # v2: DWARF register number
                 return expr(1, 0, v >> 1, 0)
             return expr(0, 1, 0, v)
-        out["ra"] = save(off[1], True) if len(off) >= 2 else _fixed_or_same(fixed_ra)
-        out["fp"] = save(off[2], False) if len(off) >= 3 else _fixed_or_same(fixed_fp)
+        # 3.1.3: RA and FP "remain unchanged, if the offset is not available";
+        # s390x uses no fixed offsets (3.2: they apply "if used for the
+        # ABI/arch"), so nonzero header values are ignored here (DECISION
+        # s390x-fixed-ra-offset).
+        out["ra"] = save(off[1], True) if len(off) >= 2 else dict(SAME)
+        out["fp"] = save(off[2], False) if len(off) >= 3 else dict(SAME)
     return out
 
 
@@ -122,8 +126,8 @@ def canonical(sec: Section) -> Dict:
            "cfa_fixed_ra_offset": sec.fixed_ra_value,
            "auxhdr_len": len(sec.aux),
            "num_fdes": len(sec.fdes),
-           "num_fres": sum(len(f.fres) for f in sec.fdes),
-           "fre_len": enc.fields["fresub"][1],
+           "num_fres": sec.header.get("num_fres", sum(len(f.fres) for f in sec.fdes)),
+           "fre_len": sec.header.get("fre_len", enc.fields["fresub"][1]),
            "fdeoff": sec.fdeoff_gap,
            "freoff": sec.fdeoff_gap + len(sec.fdes) * FDE_SIZE[v] + sec.fde_fre_gap}
     fdes: List[Dict] = []

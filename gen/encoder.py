@@ -90,11 +90,21 @@ def _info(sec: Section, fde: FDE) -> int:
     return info | fde.info_extra
 
 
-def encode(sec: Section) -> Encoded:
+class _NoFields(dict):
+    """A field map that records nothing (large sections: see encode)."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+def encode(sec: Section, record_fields: bool = True) -> Encoded:
+    """record_fields=False skips the name -> offset map (Encoded.fields is
+    empty; patches are not allowed) for sections with millions of fields."""
+    assert record_fields or not sec.patches, "patches need the field map"
     big = sec.endian_big
     v = sec.version
     fsz = FDE_SIZE.get(v, 20)
-    fields: Dict[str, Tuple[int, int]] = {}
+    fields: Dict[str, Tuple[int, int]] = {} if record_fields else _NoFields()
     n = len(sec.fdes)
 
     # FRE sub-section: one block per FDE (v3: attribute first), in block order.
@@ -102,7 +112,7 @@ def encode(sec: Section) -> Encoded:
     assert sorted(order) == list(range(n)), "block_order must permute the FDEs"
     fre_off: Dict[int, int] = {}
     blocks = bytearray()
-    rel: Dict[str, Tuple[int, int]] = {}   # FRE-sub-section-relative fields
+    rel: Dict[str, Tuple[int, int]] = {} if record_fields else _NoFields()
     for i in order:
         if i in sec.share_block:
             continue

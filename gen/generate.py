@@ -12,13 +12,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from gaps import gap_cases  # noqa: E402
 from matrix import focused_cases, matrix_cases  # noqa: E402
 from mutations import mutation_cases  # noqa: E402
 from writer import write_all  # noqa: E402
 
 
 def all_cases():
-    return matrix_cases() + focused_cases() + mutation_cases()
+    return matrix_cases() + focused_cases() + mutation_cases() + gap_cases()
 
 
 def main() -> int:

@@ -143,6 +143,9 @@ class Case:
     decision: for implementation-defined cases, what our validator decided
       ("accept" or "reject"); note: what the spec says and why.
     decodable: write the canonical decode (expect) for this case.
+    flags: implementation decisions (gen/spec.py DECISIONS) the case tests;
+      implementation-defined cases about a rule get the rule id by default.
+    aliases: ids the case had in earlier suite versions (kept resolvable).
     """
     id: str
     section: Section
@@ -155,3 +158,5 @@ class Case:
     decision: Optional[str] = None
     note: Optional[str] = None
     decodable: bool = False
+    flags: List[str] = field(default_factory=list)
+    aliases: List[str] = field(default_factory=list)

@@ -20,6 +20,11 @@ X86, A64, A64B, S390 = ABI_AMD64_LE, ABI_AARCH64_LE, ABI_AARCH64_BE, ABI_S390X_B
 V3FLAGS = F_FDE_SORTED | F_FDE_FUNC_START_PCREL
 
 
+UNUSED_NOTE = ("The spec calls these bits unused and reserves them for extending the "
+               "format; only sfp_flags has 'must be set to zero'. Decided: accepted with a "
+               "warning (an error under --Werror); the bit is ignored when decoding.")
+
+
 def hdr_value(sec: Section, name: str) -> int:
     enc = encode(sec)
     off, width = enc.fields["hdr." + name]
@@ -54,21 +59,25 @@ class Builder:
     def bad(self, id_: str, base: Section, change: Callable[[Section], None],
             rule: str, offset, desc: str, also=(), warnings=(),
             verdict: str = "invalid", decision: Optional[str] = None,
-            note: Optional[str] = None, decodable: bool = False) -> None:
+            note: Optional[str] = None, decodable: bool = False, flags=(),
+            aliases=()) -> None:
         sec = copy.deepcopy(base)
         change(sec)
         self.cases.append(Case(id=id_, section=sec, verdict=verdict, description=desc,
                                rule=rule, offset=offset, also=list(also),
                                warnings=list(warnings), decision=decision, note=note,
-                               decodable=decodable))
+                               decodable=decodable, flags=list(flags),
+                               aliases=list(aliases)))
 
     def impl(self, id_, base, change, rule, offset, desc, decision, note,
-             warnings=(), also=(), decodable=None) -> None:
+             warnings=(), also=(), decodable=None, flags=(), aliases=()) -> None:
+        """An implementation-defined case; its flag defaults to its rule."""
         accept = decision == "accept"
         self.bad(id_, base, change, rule, offset, desc, also=also,
                  warnings=list(warnings) or ([rule] if accept else []),
                  verdict="implementation-defined", decision=decision, note=note,
-                 decodable=accept if decodable is None else decodable)
+                 decodable=accept if decodable is None else decodable,
+                 flags=list(flags) or [rule], aliases=aliases)
 
 
 def set_hdr(name, value):
@@ -163,8 +172,12 @@ def mutation_cases() -> List[Case]:
     b.bad("invalid-fre-subsection-bounds", x3, hdr_plus("fre_len", 1),
           "fre-subsection-bounds", "hdr.fre_len", "sfh_fre_len one byte past the section end")
     padded = simple_section(2, X86, 2, trailing=bytes(1))
-    b.bad("invalid-fre-unused-bytes", padded, hdr_plus("fre_len", 1), "fre-unused-bytes",
-          "end", "sfh_fre_len covers a byte no FDE uses")
+    b.impl("impldef-fre-unused-bytes", padded, hdr_plus("fre_len", 1), "fre-unused-bytes",
+           "end", "sfh_fre_len covers a byte no FDE uses", "accept",
+           "The spec gives sfh_fre_len as the sub-section's length but does not require "
+           "every byte of it to belong to an FDE; readers reach FREs through FDEs and "
+           "decode the same. Decided: accepted with a warning (an error under --Werror).",
+           aliases=["invalid-fre-unused-bytes"])
     b.bad("invalid-num-fres-mismatch", x2, hdr_plus("num_fres", 1), "num-fres-mismatch",
           "hdr.num_fres", "sfh_num_fres one more than the FDEs hold")
     b.bad("invalid-num-fres-mismatch-v3", x3, hdr_plus("num_fres", -1), "num-fres-mismatch",
@@ -172,8 +185,12 @@ def mutation_cases() -> List[Case]:
     b.bad("invalid-concatenated-sections", x2,
           lambda s: setattr(s, "trailing", encode(simple_section(2, X86, 1)).data),
           "concatenated-sections", "end", "a second SFrame section appended")
-    b.bad("invalid-trailing-garbage", x3, lambda s: setattr(s, "trailing", b"\x2a\x00"),
-          "trailing-garbage", "end", "nonzero bytes after the FRE sub-section")
+    b.impl("impldef-trailing-garbage", x3, lambda s: setattr(s, "trailing", b"\x2a\x00"),
+           "trailing-garbage", "end", "nonzero bytes after the FRE sub-section", "reject",
+           "The spec says the sub-sections tile the section (so nothing follows the FRE "
+           "sub-section) without a must, and no reader decodes those bytes. Decided: "
+           "rejected (they are data some producer meant, or a second section).",
+           aliases=["invalid-trailing-garbage"])
 
     # ---- FDEs
     def fde_set(i, **kw):
@@ -182,19 +199,22 @@ def mutation_cases() -> List[Case]:
                 setattr(s.fdes[i], k, val)
         return f
     b.bad("invalid-fde-fre-type-3-v2", x2, fde_set(1, fre_type=3), "fde-fre-type",
-          "fde1.info", "FRE type 3 (undefined)", also=["fre-unused-bytes"])
+          "fde1.info", "FRE type 3 (undefined)", warnings=["fre-unused-bytes"])
     b.bad("invalid-fde-fre-type-15-v3", x3, fde_set(1, fre_type=15), "fde-fre-type",
-          "fde1.info", "FRE type 15 (undefined)", also=["fre-unused-bytes"])
+          "fde1.info", "FRE type 15 (undefined)", warnings=["fre-unused-bytes"])
     for v in (1, 2, 3):
         base = x3 if v == 3 else simple_section(v, X86, 2)
-        b.bad(f"invalid-fde-info-unused-v{v}", base, fde_set(0, info_extra=0x40),
-              "fde-info-unused", "fde0.info", "unused bit 6 of the FDE info byte set")
-    b.bad("invalid-fde-info-unused-bit7-v2", x2, fde_set(0, info_extra=0x80),
-          "fde-info-unused", "fde0.info", "bit 7 of the v2 FDE info byte (unused before v3)")
+        b.impl(f"impldef-fde-info-unused-v{v}", base, fde_set(0, info_extra=0x40),
+               "fde-info-unused", "fde0.info", "unused bit 6 of the FDE info byte set",
+               "accept", UNUSED_NOTE, aliases=[f"invalid-fde-info-unused-v{v}"])
+    b.impl("impldef-fde-info-unused-bit7-v2", x2, fde_set(0, info_extra=0x80),
+           "fde-info-unused", "fde0.info", "bit 7 of the v2 FDE info byte (unused before v3)",
+           "accept", UNUSED_NOTE, aliases=["invalid-fde-info-unused-bit7-v2"])
     b.bad("invalid-fde-type-2", x3, fde_set(0, fde_type=2), "fde-type-unknown",
           "fde0.info2", "FDE type 2 (undefined)")
-    b.bad("invalid-fde-info2-unused", x3, fde_set(0, info2_extra=0x20),
-          "fde-info2-unused", "fde0.info2", "unused bit 5 of sfda_func_info2 set")
+    b.impl("impldef-fde-info2-unused", x3, fde_set(0, info2_extra=0x20),
+           "fde-info2-unused", "fde0.info2", "unused bit 5 of sfda_func_info2 set",
+           "accept", UNUSED_NOTE, aliases=["invalid-fde-info2-unused"])
     b.impl("impldef-fde-padding-v2", x2, fde_set(0, padding=0x1234), "fde-padding",
            "fde0.padding", "sfde_func_padding2 0x1234", "accept",
            "v2 calls sfde_func_padding2 padding but does not require zero. Decided: "
@@ -203,11 +223,15 @@ def mutation_cases() -> List[Case]:
         b.bad(f"invalid-fde-mask-rep-size-0-v{v}", plt_section(v), fde_set(1, rep_size=0),
               "fde-mask-rep-size", "fde1.rep_size",
               "PC type MASK with rep_size 0 (PC % 0)")
-    b.bad("invalid-fde-pauth-key-amd64", x2, fde_set(0, pauth_key=1), "fde-pauth-key-abi",
-          "fde0.info", "pauth key B on an AMD64 FDE")
-    b.bad("invalid-fde-pauth-key-s390x", simple_section(3, S390, 2, flags=V3FLAGS),
-          fde_set(1, pauth_key=1), "fde-pauth-key-abi", "fde1.info",
-          "pauth key B on an s390x FDE")
+    pauth_note = ("The spec says pauth_key is 'Unsed in AMD64, s390x' and requires no "
+                  "value there. Decided: accepted with a warning (an error under --Werror).")
+    b.impl("impldef-fde-pauth-key-amd64", x2, fde_set(0, pauth_key=1), "fde-pauth-key-abi",
+           "fde0.info", "pauth key B on an AMD64 FDE", "accept", pauth_note,
+           aliases=["invalid-fde-pauth-key-amd64"])
+    b.impl("impldef-fde-pauth-key-s390x", simple_section(3, S390, 2, flags=V3FLAGS),
+           fde_set(1, pauth_key=1), "fde-pauth-key-abi", "fde1.info",
+           "pauth key B on an s390x FDE", "accept", pauth_note,
+           aliases=["invalid-fde-pauth-key-s390x"])
     one3 = simple_section(3, X86, 1, flags=F_FDE_SORTED)
     b.bad("invalid-fde-func-range-overflow", one3, fde_set(0, start_raw=(1 << 63) - 0x10),
           "fde-func-range-overflow", "fde0", "function start INT64_MAX-15, size 0x40")
@@ -223,7 +247,7 @@ def mutation_cases() -> List[Case]:
            "Only v3 gives an FRE-less (default) FDE a meaning (outermost frame). "
            "Decided: in v1/v2 accepted with a warning.")
     b.impl("impldef-fde-no-fres-flex-v3", x3, fde_set(1, fres=[], fde_type=FDE_FLEX),
-           "fde-no-fres", "fde1.attr", "v3 flex FDE without FREs", "accept",
+           "fde-no-fres", "fde1.num_fres", "v3 flex FDE without FREs", "accept",
            "v3 defines an FRE-less FDE only for the default type. Decided: a flex one "
            "is accepted with a warning.")
     for v in (1, 2, 3):
@@ -250,21 +274,21 @@ def mutation_cases() -> List[Case]:
     b.bad("invalid-fde-fre-block-bounds-v2", x2,
           lambda s: s.patches.append(("fde1.fre_off", 0x1000)), "fde-fre-block-bounds",
           "fde1.fre_off", "FDE 1's FRE offset 0x1000, past sfh_fre_len",
-          also=["fre-unused-bytes", "num-fres-mismatch"])
+          also=["num-fres-mismatch"], warnings=["fre-unused-bytes"])
     b.bad("invalid-fde-fre-block-bounds-v3", x3,
           lambda s: s.patches.append(("fde1.fre_off", 0x1000)), "fde-fre-block-bounds",
           "fde1.fre_off", "FDE 1's attribute offset 0x1000, past sfh_fre_len",
-          also=["fre-unused-bytes", "num-fres-mismatch"])
+          also=["num-fres-mismatch"], warnings=["fre-unused-bytes"])
 
     # ---- FREs
     a2 = simple_section(2, A64, 2)
     last = lambda s: s.fdes[-1].fres[-1]
     b.bad("invalid-fre-bounds-v2", a2, lambda s: setattr(last(s), "dw_size_code", 2),
           "fre-bounds", "fre1.2", "last FRE claims 4-byte data words: runs past sfh_fre_len",
-          also=["fre-unused-bytes"])
+          warnings=["fre-unused-bytes"])
     b.bad("invalid-fre-bounds-v3", x3, lambda s: setattr(last(s), "dw_count", 5),
           "fre-bounds", "fre1.2", "last FRE claims 5 data words: runs past sfh_fre_len",
-          also=["fre-unused-bytes"])
+          warnings=["fre-unused-bytes"])
     b.bad("invalid-fre-start-order", x2,
           lambda s: setattr(s.fdes[0].fres[2], "start", s.fdes[0].fres[1].start),
           "fre-start-order", "fre0.2", "two FREs with the same start address")
@@ -288,7 +312,7 @@ def mutation_cases() -> List[Case]:
            "Decided: accepted with a warning.")
     b.bad("invalid-fre-dataword-size-3", x2,
           lambda s: setattr(s.fdes[0].fres[1], "dw_size_code", 3), "fre-dataword-size",
-          "fre0.1.info", "data-word size code 3 (undefined)", also=["fre-unused-bytes"])
+          "fre0.1.info", "data-word size code 3 (undefined)", warnings=["fre-unused-bytes"])
     b.bad("invalid-fre-dataword-count-amd64-3", x3,
           lambda s: setattr(s.fdes[0].fres[1], "words", [16, -16, -24]),
           "fre-dataword-count", "fre0.1.info", "AMD64 FRE with 3 data words")
@@ -298,9 +322,12 @@ def mutation_cases() -> List[Case]:
     b.bad("invalid-fre-dataword-count-v1-zero", simple_section(1, X86, 2),
           lambda s: setattr(s.fdes[0].fres[0], "words", []), "fre-dataword-count",
           "fre0.0.info", "v1 FRE without data words (RA-undefined FREs start in v2)")
-    b.bad("invalid-fre-mangled-ra-amd64", x2,
-          lambda s: setattr(s.fdes[0].fres[1], "mangled_ra", 1), "fre-mangled-ra-abi",
-          "fre0.1.info", "mangled-RA bit on AMD64")
+    b.impl("impldef-fre-mangled-ra-amd64", x2,
+           lambda s: setattr(s.fdes[0].fres[1], "mangled_ra", 1), "fre-mangled-ra-abi",
+           "fre0.1.info", "mangled-RA bit on AMD64", "accept",
+           "v3 2.4.1 defines the bit for every ABI; the v2 sframe.h marks it 'aarch64 "
+           "only' / 'Unused (amd64)' without requiring zero. Decided: accepted with a "
+           "warning (an error under --Werror).", aliases=["invalid-fre-mangled-ra-amd64"])
     b.impl("impldef-fre-cfa-offset", x2, lambda s: setattr(s.fdes[0].fres[1], "words", [12, -16]),
            "fre-cfa-offset", "fre0.1.dw0", "CFA = SP + 12", "accept",
            "The spec puts no constraint on CFA offsets. Decided: a negative or "
@@ -318,13 +345,20 @@ def mutation_cases() -> List[Case]:
                "as the last word it says 'RA not saved', same as no word. Decided: "
                "accepted with a warning.")
     s390x2 = simple_section(2, S390, 2)
-    b.bad("invalid-fre-s390x-regnum-40", s390x2,
-          lambda s: setattr(s.fdes[0].fres[1], "words",
-                            [s390x_cfa_encode(320), s390x_regnum_encode(40), -56]),
-          "fre-s390x-regnum", "fre0.1.dw1", "s390x v2 RA 'in DWARF register 40'")
-    b.bad("invalid-fre-s390x-regnum-negative", s390x2,
-          lambda s: setattr(s.fdes[0].fres[1], "words", [s390x_cfa_encode(320), -48, -7]),
-          "fre-s390x-regnum", "fre0.1.dw2", "s390x v2 FP word -7: odd and negative")
+    regnum_note = ("The spec gives the v2 s390x register-number encoding but no range "
+                   "(DWARF 32-47 are s390x control registers; the v3 flex encoding takes "
+                   "any regnum). Decided: a number outside the GPRs and FPRs (0-31), or a "
+                   "negative one, is accepted with a warning (an error under --Werror).")
+    b.impl("impldef-fre-s390x-regnum-40", s390x2,
+           lambda s: setattr(s.fdes[0].fres[1], "words",
+                             [s390x_cfa_encode(320), s390x_regnum_encode(40), -56]),
+           "fre-s390x-regnum", "fre0.1.dw1", "s390x v2 RA 'in DWARF register 40'",
+           "accept", regnum_note, aliases=["invalid-fre-s390x-regnum-40"])
+    b.impl("impldef-fre-s390x-regnum-negative", s390x2,
+           lambda s: setattr(s.fdes[0].fres[1], "words", [s390x_cfa_encode(320), -48, -7]),
+           "fre-s390x-regnum", "fre0.1.dw2", "s390x v2 FP word -7: odd and negative",
+           "accept", regnum_note, decodable=False,
+           aliases=["invalid-fre-s390x-regnum-negative"])
 
     # ---- flex FDEs
     sp = ABI_SP[X86]
@@ -366,9 +400,10 @@ def mutation_cases() -> List[Case]:
     b.bad("invalid-flex-cfa-reg-p", good,
           lambda s: setattr(s.fdes[0].fres[1], "words", [flex_ctl(0, 1, 0), 16, 2, -8]),
           "flex-cfa-reg-p", "fre0.1.dw0", "CFA control word with reg_p clear")
-    b.bad("invalid-flex-control-unused", good,
-          lambda s: setattr(s.fdes[0].fres[1], "words", cfa + [flex_ctl(0, 1, 0) | 4, -8]),
-          "flex-control-unused", "fre0.1.dw2", "RA control word with unused bit 2 set")
+    b.impl("impldef-flex-control-unused", good,
+           lambda s: setattr(s.fdes[0].fres[1], "words", cfa + [flex_ctl(0, 1, 0) | 4, -8]),
+           "flex-control-unused", "fre0.1.dw2", "RA control word with unused bit 2 set",
+           "accept", UNUSED_NOTE, aliases=["invalid-flex-control-unused"])
     b.bad("invalid-flex-padding-cfa", good,
           lambda s: setattr(s.fdes[0].fres[1], "words", [0, 16, 2, -8]),
           "flex-padding-position", "fre0.1.dw0", "padding (0) as the CFA control word")

@@ -10,10 +10,13 @@ import shutil
 from typing import Dict, List
 
 from canonical import canonical
+from decisions import depends_on, offset_kind
 from encoder import encode
 from model import ABI_NAMES, Case
+from spec import DECISIONS, citation, spec_json
 
-SUITE_VERSION = "1.0.0"
+# Bump policy: conformance/CHANGELOG.md.
+SUITE_VERSION = "1.1.0"
 
 
 def _offset(case: Case, fields: Dict) -> object:
@@ -33,8 +36,17 @@ def case_entry(case: Case, expect: str) -> Dict:
          "endian": "big" if sec.endian_big else "little",
          "rule": case.rule,
          "offset": _offset(case, enc.fields),
+         "offset_kind": offset_kind(case.offset),
          "description": case.description,
-         "expect": expect}
+         "expect": expect,
+         "spec": spec_json(citation(case.id, case.rule))}
+    if case.flags:
+        e["flags"] = case.flags
+    deps = [d for d in depends_on(case) if d not in case.flags]
+    if deps:
+        e["depends_on"] = deps
+    if case.aliases:
+        e["aliases"] = case.aliases
     if case.warnings:
         e["warnings"] = case.warnings
     if case.also:
@@ -65,5 +77,9 @@ def write_all(out: str, cases: List[Case]) -> None:
                 fh.write("\n")
         entries.append(case_entry(c, expect))
     with open(os.path.join(out, "manifest.json"), "w") as fh:
-        json.dump({"suite_version": SUITE_VERSION, "cases": entries}, fh, indent=1)
+        for c in cases:
+            unknown = set(c.flags) - set(DECISIONS)
+            assert not unknown, f"{c.id}: flags without a DECISIONS entry: {unknown}"
+        json.dump({"suite_version": SUITE_VERSION, "decisions": DECISIONS,
+                   "cases": entries}, fh, indent=1)
         fh.write("\n")

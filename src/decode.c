@@ -208,27 +208,21 @@ uint64_t sfv_fre_end(const sfv_section *sec) {
 /* Reads field f of FDE out from where the layout table puts it: the index
  * entry or (v3) the attribute.  0 when the version has no such field or it
  * lies outside the buffer. */
-static int fde_field(const sfv_section *sec, const sfv_fde *out, sfv_field f,
-                     int64_t *x) {
+__attribute__((always_inline)) static inline int
+fde_field(const sfv_section *sec, const sfv_fde *out, sfv_field f, int64_t *x) {
   sfv_field_loc l = sfv_field_in(f, sec->hdr.version);
   uint64_t base = l.where == SFV_IN_ATTR ? out->attr_offset : out->offset;
   return sfv_field_read(sec, base, f, x);
 }
 
-sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
-  static const sfv_field late[] = {SFV_FLD_F_NUM_FRES, SFV_FLD_F_INFO,
-                                   SFV_FLD_F_INFO2, SFV_FLD_F_REP_SIZE,
-                                   SFV_FLD_F_PADDING};
+/* sfv_fde_get for version v, a constant in each inlined copy: every
+ * table lookup then folds to a fixed offset and width. */
+__attribute__((always_inline)) static inline sfv_status
+fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v) {
   int64_t x[5] = {0};
-  unsigned k, attr_size;
+  unsigned attr_size;
   int attr_ok = 1;
-  uint8_t v;
-  if (sec == NULL || out == NULL)
-    return SFV_E_ARG;
-  if (i >= sec->fde_avail)
-    return SFV_E_RANGE;
   *out = (sfv_fde){0};
-  v = sec->hdr.version;
   out->index = i;
   out->offset = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size;
   /* The index entry lies inside the buffer (i < fde_avail). */
@@ -257,11 +251,18 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
     out->attr_offset = out->fres_offset;
     out->fres_offset += attr_size;
   }
-  for (k = 0; k < 5; k++) {
-    sfv_field_loc l = sfv_field_in(late[k], v);
-    if (!fde_field(sec, out, late[k], &x[k]) && l.where == SFV_IN_ATTR)
-      attr_ok = 0;
-  }
+  /* Written out (not a loop over a field list) so that each field's
+   * place folds to a constant in this version's copy. */
+#define LATE(k, fld)                                                        \
+  if (!fde_field(sec, out, fld, &x[k]) &&                                  \
+      sfv_field_in(fld, v).where == SFV_IN_ATTR)                           \
+    attr_ok = 0;
+  LATE(0, SFV_FLD_F_NUM_FRES)
+  LATE(1, SFV_FLD_F_INFO)
+  LATE(2, SFV_FLD_F_INFO2)
+  LATE(3, SFV_FLD_F_REP_SIZE)
+  LATE(4, SFV_FLD_F_PADDING)
+#undef LATE
   if (!attr_ok)
     return SFV_E_BOUNDS; /* index fields above are valid, the rest 0 */
   out->num_fres = (uint32_t)x[0];
@@ -277,6 +278,18 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
   out->pc_type = sfv_info_pc_type(out->info);
   out->pauth_key = sfv_info_pauth_key(out->info);
   return SFV_OK;
+}
+
+sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
+  if (sec == NULL || out == NULL)
+    return SFV_E_ARG;
+  if (i >= sec->fde_avail)
+    return SFV_E_RANGE;
+  switch (sec->hdr.version) {
+  case 1: return fde_get_v(sec, i, out, 1);
+  case 2: return fde_get_v(sec, i, out, 2);
+  default: return fde_get_v(sec, i, out, 3);
+  }
 }
 
 int sfv_addr_add(uint64_t base, int64_t delta, uint64_t *out) {

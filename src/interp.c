@@ -71,8 +71,12 @@ static void default_recovery(const sfv_section *sec, const sfv_fre *fre,
   if (base < 0)
     return;
   out->cfa = rec_expr(SFV_SRC_FRE, 1, 0, (uint32_t)base, cfa_off);
-  out->ra = rec_fixed_or_same(sec->hdr.cfa_fixed_ra_offset);
-  out->fp = rec_fixed_or_same(sec->hdr.cfa_fixed_fp_offset);
+  /* s390x (spec 3.1.3): an RA/FP the FRE does not give "remains
+   * unchanged", whatever the header's fixed offsets say. */
+  out->ra = abi == SFV_ABI_S390X_BE ? rec_same()
+                                    : rec_fixed_or_same(sec->hdr.cfa_fixed_ra_offset);
+  out->fp = abi == SFV_ABI_S390X_BE ? rec_same()
+                                    : rec_fixed_or_same(sec->hdr.cfa_fixed_fp_offset);
   if (ra_word != 0 && n > ra_word)
     out->ra = abi == SFV_ABI_S390X_BE
                   ? s390x_save_recovery(ver, fre->dw[ra_word], 1)

@@ -40,7 +40,7 @@ probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, unsigned n,
  * every probe is a bounds check, a load and a compare. */
 __attribute__((always_inline)) static inline int64_t
 search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
-              int64_t rel, unsigned n, int pcrel) {
+              int64_t rel, unsigned n, int pcrel, int prefetch) {
   uint32_t base = 0;
   int64_t s;
   const uint8_t *idx = c->base + sec->priv.fde_base;
@@ -51,12 +51,14 @@ search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
      * one is compared: the branch-free search cannot speculate, so on
      * sections larger than the caches this overlaps the misses (hints
      * only: nothing is read; every candidate is below fde_avail). */
-    __builtin_prefetch(idx + (uint64_t)(base + h1) * sec->priv.fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + half + h1) * sec->priv.fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + h2) * sec->priv.fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + h1 + h2) * sec->priv.fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + half + h2) * sec->priv.fde_size);
-    __builtin_prefetch(idx + (uint64_t)(base + half + h1 + h2) * sec->priv.fde_size);
+    if (prefetch) {
+      __builtin_prefetch(idx + (uint64_t)(base + h1) * sec->priv.fde_size);
+      __builtin_prefetch(idx + (uint64_t)(base + half + h1) * sec->priv.fde_size);
+      __builtin_prefetch(idx + (uint64_t)(base + h2) * sec->priv.fde_size);
+      __builtin_prefetch(idx + (uint64_t)(base + h1 + h2) * sec->priv.fde_size);
+      __builtin_prefetch(idx + (uint64_t)(base + half + h2) * sec->priv.fde_size);
+      __builtin_prefetch(idx + (uint64_t)(base + half + h1 + h2) * sec->priv.fde_size);
+    }
     if (!probe_start(sec, c, base + half, n, pcrel, &s))
       return -1;
     base = s <= rel ? base + half : base;
@@ -66,6 +68,9 @@ search_starts(const sfv_section *sec, const sfv_cursor *c, uint32_t len,
     return -1;
   return base;
 }
+
+/* FDE index size from which the search prefetches its next probes. */
+#define SEARCH_PREFETCH_BYTES (256u * 1024u)
 
 /* Sorted FDEs: last index whose target start vma + start <= pc, then back
  * over zero-size FDEs (the only ones a valid section may interleave).  The
@@ -87,12 +92,19 @@ static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
   else
     rel = -(int64_t)(sec->vma - pc - 1u) - 1;
   cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
-  if (sec->hdr.version == 3)
-    i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel);
-  else if (pcrel)
-    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 1);
-  else
-    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 0);
+  /* Prefetching pays only when the index outgrows the L1/L2 caches. */
+  if ((uint64_t)sec->fde_avail * sec->priv.fde_size > SEARCH_PREFETCH_BYTES) {
+    if (sec->hdr.version == 3)
+      i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel, 1);
+    else
+      i = search_starts(sec, &c, sec->fde_avail, rel, 4, pcrel, 1);
+  } else if (sec->hdr.version == 3) {
+    i = search_starts(sec, &c, sec->fde_avail, rel, 8, pcrel, 0);
+  } else if (pcrel) {
+    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 1, 0);
+  } else {
+    i = search_starts(sec, &c, sec->fde_avail, rel, 4, 0, 0);
+  }
   for (; i >= 0; i--) {
     (void)sfv_fde_get(sec, (uint32_t)i, out);
     if (fde_contains(sec, out, pc, start))

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "sfv.h"
+#include "cursor.h"
 
 /* ---- field table (layout.def) ---- */
 
@@ -39,10 +40,44 @@ typedef struct sfv_field_loc {
   uint8_t width;             /* bytes; 0 when where == SFV_IN_NONE */
 } sfv_field_loc;
 
+/* The table itself, for the inline accessors below (layout.c defines it).
+ * Inline so that a read whose field and version are constants (the per-
+ * version decoders in decode.c) compiles to a plain load. */
+typedef struct sfv_field_desc {
+  uint8_t is_signed;
+  sfv_field_loc v[3];
+} sfv_field_desc;
+static inline const sfv_field_desc *sfv_field_table(void) {
+#define HDR SFV_IN_HDR
+#define FDE SFV_IN_FDE
+#define ATTR SFV_IN_ATTR
+#define NONE SFV_IN_NONE
+  static const sfv_field_desc fields[SFV_FLD_COUNT] = {
+#define SFV_STRUCT(name, s1, s2, s3)
+#define SFV_FIELD(name, sg, w1, o1, n1, w2, o2, n2, w3, o3, n3)              \
+  [SFV_FLD_##name] = {sg, {{w1, o1, n1}, {w2, o2, n2}, {w3, o3, n3}}},
+#include "layout.def"
+#undef SFV_FIELD
+#undef SFV_STRUCT
+  };
+#undef HDR
+#undef FDE
+#undef ATTR
+#undef NONE
+  return fields;
+}
+
 /* Location of field f in version 1..3 (versions outside: SFV_IN_NONE). */
-sfv_field_loc sfv_field_in(sfv_field f, uint8_t version);
+static inline sfv_field_loc sfv_field_in(sfv_field f, uint8_t version) {
+  sfv_field_loc none = {SFV_IN_NONE, 0, 0};
+  if ((unsigned)f >= (unsigned)SFV_FLD_COUNT || version < 1 || version > 3)
+    return none;
+  return sfv_field_table()[f].v[version - 1];
+}
 /* 1 when field f is a signed integer. */
-int sfv_field_signed(sfv_field f);
+static inline int sfv_field_signed(sfv_field f) {
+  return (unsigned)f < (unsigned)SFV_FLD_COUNT && sfv_field_table()[f].is_signed;
+}
 /* Fixed size of a structure in a version (0: not in that version). */
 unsigned sfv_struct_size(sfv_struct s, uint8_t version);
 /* Section offset of field f of FDE fde (HDR fields: fde may be NULL);
@@ -52,8 +87,20 @@ uint64_t sfv_field_at(const sfv_section *sec, const sfv_fde *fde,
 /* Reads field f of the structure starting at section offset base (its
  * start, per the field's `where`) through the bounds-checked cursor.
  * Returns 0 (and *v = 0) when absent in the version or out of bounds. */
-int sfv_field_read(const sfv_section *sec, uint64_t base, sfv_field f,
-                   int64_t *v);
+__attribute__((always_inline)) static inline int
+sfv_field_read(const sfv_section *sec, uint64_t base, sfv_field f, int64_t *v) {
+  sfv_field_loc l = sfv_field_in(f, sec->hdr.version);
+  sfv_cursor c;
+  uint64_t x;
+  *v = 0;
+  if (l.where == SFV_IN_NONE || base > sec->size)
+    return 0;
+  cur_init(&c, sec->data, base, sec->size, sec->big_endian);
+  if (!cur_skip(&c, l.off) || !cur_un(&c, l.width, &x))
+    return 0;
+  *v = sfv_field_signed(f) ? sfv_sext(x, l.width) : (int64_t)x;
+  return 1;
+}
 
 /* ---- header facts (2.1, 2.2.1) ---- */
 

@@ -3,7 +3,7 @@
  * Built twice by mk/conformance.mk: against sid's libsframe 2.47 (sframe.h
  * defines SFRAME_VERSION_3: v2/v3 API) and trixie's 2.44 (v1/v2 API).
  * `libsframe-ADAPTER FILE`: exit 0 + canonical JSON when libsframe accepts,
- * exit 1 when it rejects.  libsframe checks FREs only when they are read, so
+ * exit 1 + {"error": {"message": ...}} on stdout when it rejects.  libsframe checks FREs only when they are read, so
  * its verdict is: sframe_decode() succeeds AND every FDE and every FRE
  * reads back through the API without error.  It may abort on bad input: the
  * runner counts that as a crash (this adapter runs out of process).
@@ -16,6 +16,7 @@
  * stack tracer does; deciding what "offset not present" means
  * (fixed offset or unchanged) is this adapter's, as in that pseudo-code.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,26 @@
 
 static const uint8_t *raw;
 static int raw_be;
+
+/* A structured rejection (conformance/README.md): one JSON value on stdout,
+ * the same message on stderr; returns the exit status 1. */
+static int reject(const char *fmt, ...) {
+  char msg[256];
+  const char *p;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "libsframe: %s\n", msg);
+  fputs("{\"error\":{\"message\":\"", stdout);
+  for (p = msg; *p != '\0'; p++)
+    if (*p == '"' || *p == '\\')
+      printf("\\%c", *p);
+    else if ((unsigned char)*p >= 0x20)
+      putchar(*p);
+  fputs("\"}}\n", stdout);
+  return 1;
+}
 
 static uint32_t raw_u32(size_t off) {
   const uint8_t *p = raw + off;
@@ -121,8 +142,8 @@ static void default_rules(CONST_DCTX *d, sframe_frame_row_entry *fre, uint8_t ve
 #else
   off = sframe_fre_get_fp_offset(d, fre, &err);
 #endif
-  if (err != 0)
-    rule_fixed_or_same("fp", fixed_fp);
+  if (err != 0) /* s390x: FP "remains unchanged" (3.1.3, suite decision 5) */
+    rule_fixed_or_same("fp", abi == 4 ? 0 : fixed_fp);
   else if (abi == 4 && ver == 2 && (off & 1))
     rule_expr("fp", 1, 0, (unsigned)(off >> 1), 0);
   else
@@ -188,8 +209,7 @@ int main(int argc, char **argv) {
   fclose(fh);
   d = sframe_decode(buf, size, &err);
   if (d == NULL) {
-    fprintf(stderr, "libsframe: sframe_decode: %s\n", sframe_errmsg(err));
-    return 1;
+    return reject("sframe_decode: %s", sframe_errmsg(err));
   }
   raw = (const uint8_t *)buf;
   raw_be = size >= 2 && raw[0] == 0xde;
@@ -218,8 +238,7 @@ int main(int argc, char **argv) {
         ? sframe_decoder_get_funcdesc_v3(d, i, &nf, &fsize, &s64, &info, &info2, &rep)
         : sframe_decoder_get_funcdesc_v2(d, i, &nf, &fsize, &s32, &info, &rep);
     if (rc != 0) {
-      fprintf(stderr, "libsframe: FDE %u unreadable\n", i);
-      return 1;
+      return reject("FDE %u unreadable", i);
     }
     (void)s32;
 #else
@@ -227,14 +246,12 @@ int main(int argc, char **argv) {
         ? sframe_decoder_get_funcdesc(d, i, &nf, &fsize, &s32, &info)
         : sframe_decoder_get_funcdesc_v2(d, i, &nf, &fsize, &s32, &info, &rep);
     if (rc != 0) {
-      fprintf(stderr, "libsframe: FDE %u unreadable\n", i);
-      return 1;
+      return reject("FDE %u unreadable", i);
     }
 #endif
     for (j = 0; j < nf; j++) {
       if (sframe_decoder_get_fre(d, i, j, &fre) != 0) {
-        fprintf(stderr, "libsframe: FRE %u of FDE %u unreadable\n", j, i);
-        return 1;
+        return reject("FRE %u of FDE %u unreadable", j, i);
       }
     }
   }

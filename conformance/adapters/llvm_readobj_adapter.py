@@ -7,7 +7,8 @@ Wraps the raw section FILE in a minimal ELF64 (e_machine from the SFrame
 ABI byte, ELF byte order from the SFrame magic, one SHT_PROGBITS `.sframe`
 at address 0), runs llvm-readobj on it and translates its dump into the
 canonical JSON (conformance/README.md).
-Verdict: reject (exit 1) when llvm-readobj prints any warning/error or
+Verdict: reject (exit 1 + {"error": {"message": ...}} on stdout, the
+runner's structured rejection) when llvm-readobj prints any warning/error or
 exits non-zero; crash (exit 3) when it dies from a signal.
 llvm-readobj prints offsets, not data words: the adapter rebuilds the data
 words from the printed offsets in the ABI's order (CFA, [RA,] FP) and takes
@@ -176,6 +177,9 @@ def main() -> int:
         return 3
     if p.returncode != 0 or re.search(r"\b(warning|error):", p.stderr):
         sys.stderr.write(p.stderr)
+        first = next((ln for ln in p.stderr.splitlines() if ln.strip()),
+                     f"llvm-readobj exit {p.returncode}")
+        print(json.dumps({"error": {"message": first.strip()[:300]}}))
         return 1
     try:
         print(json.dumps(translate(p.stdout, sec)))

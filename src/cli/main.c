@@ -88,8 +88,10 @@ static int stdout_failed(void) {
   int bad = fflush(stdout) != 0, err = errno;
   if (!bad && !ferror(stdout))
     return 0;
+  /* After an earlier failed write stdio keeps the error flag, and errno
+   * still holds its cause unless a later call changed it. */
   fprintf(stderr, "sframe-validate: error writing standard output%s%s\n",
-          bad ? ": " : "", bad ? strerror(err) : "");
+          err != 0 ? ": " : "", err != 0 ? strerror(err) : "");
   return 1;
 }
 

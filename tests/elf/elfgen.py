@@ -8,11 +8,7 @@ sections they span (offset/address of the first, end of the last) plus
 optional explicit overrides.
 """
 import struct
-import sys
-import pathlib
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "gen"))
 
 SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS = 1, 2, 3, 4, 8
 SHT_GNU_SFRAME = 0x6FFFFFF4

@@ -1,14 +1,18 @@
 """Build SFrame sections (v1, v2, v3) byte by byte for hand-made tests.
 
-Independent of libsfv: the layout follows the SFrame specification
-(header 28 bytes + aux header, FDE sub-section, FRE sub-section; v3 keeps
-each FDE's attribute (num_fres u16, info, info2, rep_size) at the start of
-its FRE block).  Every field can be set to any value, valid or not.
+A thin raw-field front end to the one SFrame encoder, gen/encoder.py (on
+sys.path through tests/py/conftest.py): callers give info bytes, FRE info
+bytes and stored field values exactly as they want them on disk, valid or
+not; this module maps them onto gen/model.py and the encoder lays out the
+bytes (header 28 bytes + aux header, FDE sub-section, FRE sub-section; v3
+keeps each FDE's attribute at the start of its FRE block).
 """
-import struct
+from encoder import encode
+from model import FDE, FRE, Section
 
 ABI_AARCH64_BE, ABI_AARCH64_LE, ABI_AMD64, ABI_S390X = 1, 2, 3, 4
 F_SORTED, F_FRAME_POINTER, F_PCREL = 1, 2, 4
+_DW_SIZE = {0: 1, 1: 2, 2: 4, 3: 4}    # a size code of 3 writes 4-byte words
 
 
 def fde_info(fre_type=0, pc_mask=0, pauth_b=0, signal=0):
@@ -28,60 +32,44 @@ class Fde:
         self.num_fres = num_fres  # None: len(fres)
 
 
-def _dw_bytes(dws, size_code, end):
-    fmt = {0: "b", 1: "h", 2: "i"}.get(size_code)
-    ufmt = {0: "B", 1: "H", 2: "I"}.get(size_code)
-    out = b""
-    for v in dws:
-        if fmt is None:
-            out += struct.pack(end + "I", v & 0xFFFFFFFF)
-        else:
-            bits = 8 << size_code
-            out += struct.pack(end + ufmt, v & ((1 << bits) - 1))
-    return out
+def _fre(start, info, dws):
+    """(start, raw info byte, words) -> model FRE storing exactly that info byte."""
+    code = (info >> 5) & 3
+    size = _DW_SIZE[code]
+    mask = (1 << (8 * size)) - 1
+    return FRE(start=start, words=[w & mask for w in dws], base_reg=info & 1,
+               dw_size=size, mangled_ra=info >> 7, dw_size_code=code,
+               dw_count=(info >> 1) & 0xF)
+
+
+def _fde(version, f):
+    """Raw Fde -> model FDE whose info bytes encode exactly f.info / f.info2."""
+    v3 = version == 3
+    return FDE(start=0, start_raw=f.start, size=f.size,
+               fres=[_fre(*r) for r in f.fres], fre_type=f.info & 0xF,
+               pc_type=(f.info >> 4) & 1, pauth_key=(f.info >> 5) & 1,
+               signal=(f.info >> 7) & 1 if v3 else 0,
+               info_extra=f.info & (0x40 if v3 else 0xC0),
+               fde_type=f.info2 & 0x1F if v3 else 0, info2_extra=f.info2 & 0xE0,
+               rep_size=f.rep, padding=f.padding, num_fres=f.num_fres)
 
 
 def build(version, fdes, abi=ABI_AMD64, flags=0, fixed_fp=0, fixed_ra=0,
           aux=b"", big_endian=None, num_fdes=None, num_fres=None,
           fre_len=None, fdeoff=None, freoff=None, trailer=b""):
     """fres are (start, info, [data words]) tuples; the data-word size is
-    taken from info (a size code of 3 writes 4-byte words)."""
+    taken from info (a size code of 3 writes 4-byte words).  Header counts
+    and offsets default to what the FDEs need; pass a value to override."""
     if big_endian is None:
         big_endian = abi in (ABI_AARCH64_BE, ABI_S390X)
-    e = ">" if big_endian else "<"
-    fde_blob, fre_blob = b"", b""
-    total_fres = 0
-    for f in fdes:
-        fre_type = f.info & 0xF
-        asz = {0: 1, 1: 2, 2: 4}.get(fre_type, 4)
-        afmt = {1: "B", 2: "H", 4: "I"}[asz]
-        off = len(fre_blob)
-        nf = f.num_fres if f.num_fres is not None else len(f.fres)
-        block = b""
-        if version == 3:
-            block += struct.pack(e + "HBBB", nf & 0xFFFF, f.info, f.info2, f.rep)
-        for (start, info, dws) in f.fres:
-            block += struct.pack(e + afmt, start & ((1 << (8 * asz)) - 1))
-            block += bytes([info])
-            block += _dw_bytes(dws, (info >> 5) & 3, e)
-        total_fres += len(f.fres)
-        fre_blob += block
-        if version == 1:
-            fde_blob += struct.pack(e + "iIIIB", f.start, f.size, off, nf, f.info)
-        elif version == 2:
-            fde_blob += struct.pack(e + "iIIIBBH", f.start, f.size, off, nf,
-                                    f.info, f.rep, f.padding)
-        else:
-            fde_blob += struct.pack(e + "qII", f.start, f.size, off)
-    hdr = struct.pack(e + "HBBBbbB", 0xDEE2, version, flags, abi, fixed_fp,
-                      fixed_ra, len(aux))
-    hdr += struct.pack(e + "IIIII",
-                       len(fdes) if num_fdes is None else num_fdes,
-                       total_fres if num_fres is None else num_fres,
-                       len(fre_blob) if fre_len is None else fre_len,
-                       0 if fdeoff is None else fdeoff,
-                       len(fde_blob) if freoff is None else freoff)
-    return hdr + aux + fde_blob + fre_blob + trailer
+    header = {k: v for k, v in (("num_fdes", num_fdes), ("num_fres", num_fres),
+                                ("fre_len", fre_len), ("fdeoff", fdeoff),
+                                ("freoff", freoff)) if v is not None}
+    sec = Section(version=version, abi=abi, flags=flags, fixed_fp=fixed_fp,
+                  fixed_ra=fixed_ra, aux=aux, big_endian=int(big_endian),
+                  trailing=trailer, header=header,
+                  fdes=[_fde(version, f) for f in fdes])
+    return encode(sec).data
 
 
 def fde_offset(version, index, aux_len=0):

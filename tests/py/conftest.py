@@ -11,10 +11,14 @@ import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "peers"))
-import peers_support  # noqa: E402
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# The one place test helpers become importable: the SFrame model/encoder
+# (gen/), the peer helpers and raw-section builder (tests/peers), the ELF
+# builder (tests/elf).  Test files import them by name, never edit sys.path.
+for _d in (ROOT / "gen", ROOT / "tests" / "peers", ROOT / "tests" / "elf"):
+    if str(_d) not in sys.path:
+        sys.path.insert(0, str(_d))
+import peers_support  # noqa: E402
 BUILD = ROOT / "build"
 
 

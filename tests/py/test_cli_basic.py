@@ -1,14 +1,10 @@
 """sframe-validate exit statuses, text output and policy options on raw
 sections made by the generator (gen/)."""
 import json
-import pathlib
 import subprocess
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "gen"))
 from encoder import encode  # noqa: E402
 from matrix import simple_section  # noqa: E402
 from model import Section  # noqa: E402

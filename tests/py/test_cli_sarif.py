@@ -4,14 +4,11 @@ of the OASIS 2.1.0 standard; vendored by the npm package
 import json
 import pathlib
 import subprocess
-import sys
 
 import jsonschema
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "gen"))
-sys.path.insert(0, str(ROOT / "tests" / "elf"))
 from encoder import encode  # noqa: E402
 from matrix import simple_section  # noqa: E402
 import elfgen as G  # noqa: E402

@@ -9,11 +9,9 @@ build/peers/sfv_driver (fmt_dump_section on a raw section file).
 import os
 import random
 import subprocess
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "peers"))
 import peers_support as ps  # noqa: E402
 from sframe_builder import (ABI_AARCH64_BE, ABI_AARCH64_LE, ABI_AMD64,  # noqa: E402
                             ABI_S390X, F_FRAME_POINTER, F_PCREL, F_SORTED,

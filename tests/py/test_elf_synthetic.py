@@ -1,15 +1,11 @@
 """ELF container checks on synthetic ELF files (tests/elf/elfgen.py): every
 class/byte order/machine combination, and one defect at a time."""
 import json
-import pathlib
 import struct
 import subprocess
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "elf"))
 import elfgen as G  # noqa: E402
 
 TEXT, SFRAME = 0x401000, 0x402000

@@ -10,11 +10,9 @@ import os
 import re
 import struct
 import subprocess
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "peers"))
 import peers_support as ps  # noqa: E402
 from sframe_builder import ABI_AMD64, F_PCREL, F_SORTED, Fde, build, fde_info, fre_info  # noqa: E402
 

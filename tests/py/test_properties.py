@@ -5,13 +5,11 @@ import json
 import os
 import pathlib
 import subprocess
-import sys
 import tempfile
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "gen"))
 
 from canonical import canonical  # noqa: E402
 from encoder import encode  # noqa: E402

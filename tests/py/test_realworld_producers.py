@@ -9,7 +9,6 @@ except known-false.tsv (fixes in progress) and errors that are right
 (ld.lld's concatenated .sframe).
 
 `make test` runs producers.SUBSET; SFV_REALWORLD_FULL=1 runs everything."""
-import collections
 import json
 import os
 import pathlib
@@ -19,6 +18,9 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "realworld"))
+import rwlib  # noqa: E402
+
 FULL = bool(os.environ.get("SFV_REALWORLD_FULL"))
 
 
@@ -31,17 +33,26 @@ def results(sfv_bin):
     return json.loads((out / "results.json").read_text())
 
 
+# GNU tools that abort on their own output: configuration -> reason.  Any
+# other abort or build failure fails the test.
+TOOL_CRASHES = {
+    "gcc/trixie/x86_64/asm-cfi": "gas 2.44 writes an FRE at the function end for libffi's "
+                                 "win64.S; ld 2.44 aborts (libsframe assertion), FINDINGS R6",
+    "gcc/trixie/x86_64/pkg-libffi": "as gcc/trixie/x86_64/asm-cfi",
+    "gcc/bookworm/x86_64/asm-cfi": "as gcc/trixie/x86_64/asm-cfi, with 2.40",
+    "gcc/bookworm/x86_64/pkg-libffi": "as gcc/trixie/x86_64/asm-cfi, with 2.40",
+}
+
+
 def test_every_configuration_builds(results):
     bad = [(c["name"], c["status"], c["detail"][:300]) for c in results["configs"]
-           if c["status"] not in ("built", "skipped")]
+           if c["status"] not in ("built", "skipped")
+           and not (c["status"] == "tool-crashed" and c["name"] in TOOL_CRASHES)]
     assert not bad, bad
 
 
 def test_every_file_validates_and_dumps_like_objdump(results):
-    bad = [(f["key"], f["unexpected"]) for f in results["files"] if f["unexpected"]]
-    known = collections.Counter(k for f in results["files"] for k in f["known"])
-    print("\nknown false errors/dump differences still present:", dict(known))
-    assert not bad, "\n".join(map(str, bad[:40]))
+    rwlib.assert_no_unexpected(results["files"])
 
 
 def test_clang_objects_are_v2_and_valid(results):

@@ -171,7 +171,8 @@ class Runner:
                             ("as-refused" if rc != 0 else "error-not-reported"), se)
                 return
             if rc != 0 or not out.exists():
-                status = "as-crashed" if rc < 0 or rc > 1 else "as-refused"
+                status = "as-crashed" if rc < 0 or rc > 1 or "Internal error" in se \
+                    else "as-refused"
                 self.result(test, tc, arch, status, se)
                 return
             warnings += se
@@ -244,7 +245,8 @@ class Runner:
         for st in steps:
             if st[0] == "as":
                 out = work / st[3]
-                rc, _, se = self.assemble(tc, arch, ddir / st[2], st[1], out, work)
+                src = work / st[2] if (work / st[2]).exists() else ddir / st[2]
+                rc, _, se = self.assemble(tc, arch, src, st[1], out, work)
             elif st[0] in ("cc", "cxx"):
                 if st[0] == "cxx":
                     if arch != "x86_64":

@@ -22,6 +22,7 @@ always reruns.  Writes OUT/results.json {"configs": [...], "files": [...]}.
 import argparse
 import concurrent.futures as cf
 import hashlib
+import inspect
 import json
 import os
 import pathlib
@@ -323,6 +324,8 @@ class Config:
                  "s390x": ["src/s390/ffi.c", "src/s390/sysv.S"]}[self.arch]
         inc = [f"-I{cfg}", f"-I{cfg}/include", f"-I{top}/include", f"-I{top}/src/{sub}",
                f"-I{top}/src"]
+        if not self.producer.startswith("gcc/"):
+            inc.append("-Wno-error=implicit-function-declaration")  # tramp.c; clang >= 16
         objs = [self.compile(cc, top / s, pathlib.Path(s).stem + ".o", *inc) for s in srcs]
         if self.objects_only():
             return
@@ -351,12 +354,21 @@ def all_configs(env):
 
 
 def stamp_of(cfg, env):
+    """Cache key of a configuration's build: tool versions, the configuration,
+    the code that builds it (its builder, compile, compilers, add) and every
+    source file.  Editing the checks or reports never rebuilds."""
     h = hashlib.sha256()
     h.update(repr(cfg).encode())
+    h.update(repr(SHAPES[cfg[4]]).encode())
     for k in sorted(env):
         if k.endswith("_VERSION") or k.endswith("_DEB"):
             h.update(f"{k}={env[k]}".encode())
-    h.update(pathlib.Path(__file__).read_bytes())
+    kind = SHAPES[cfg[4]][2].replace("-", "_")
+    for fn in (getattr(Config, "b_" + kind), Config.compile, Config.compilers, Config.add,
+               Config.sh):
+        h.update(inspect.getsource(fn).encode())
+    if kind == "static_pie":
+        h.update(inspect.getsource(Config.b_static).encode())
     for f in sorted(SRC.rglob("*")):
         if f.is_file():
             h.update(f.read_bytes())
@@ -371,23 +383,35 @@ def build_config(cfgt, env, out):
     if sf.exists():
         old = json.loads(sf.read_text())
         if old.get("stamp") == stamp:
-            return old
+            return classify_status(old)
     shutil.rmtree(c.dir, ignore_errors=True)
     c.dir.mkdir(parents=True)
     try:
         c.build()
     except BuildError as e:
-        msg = str(e)
-        c.status = "skipped" if msg.startswith("skipped") else "build-failed"
-        if linker == "sid-ld" and "SFrame" in msg:
-            c.status = "ld-refused"
-        c.detail = msg
+        c.status, c.detail = "build-failed", str(e)
     except Exception as e:  # a bug here: record it, never hide it
         c.status, c.detail = "driver-error", repr(e)
     (c.dir / "build.log").write_text("\n".join(c.log))
     rec = dict(stamp=stamp, name=name, producer=producer, linker=linker, arch=arch, shape=shape,
                status=c.status, detail=c.detail[-800:], files=c.files)
     sf.write_text(json.dumps(rec, indent=1))
+    return classify_status(rec)
+
+
+def classify_status(rec):
+    """build-failed -> skipped (the configuration cannot exist here) or
+    tool-crashed (a GNU tool aborted on its own output) where the message
+    says so; anything else stays build-failed (a test failure)."""
+    msg = rec["detail"]
+    if rec["status"] == "build-failed":
+        if msg.startswith("skipped"):
+            rec["status"] = "skipped"
+        elif "cannot find rcrt1.o" in msg:
+            rec["status"] = "skipped"
+            rec["detail"] = "skipped: this cross libc has no rcrt1.o (no -static-pie)\n" + msg
+        elif "Assertion" in msg or "assertion fail" in msg:
+            rec["status"] = "tool-crashed"
     return rec
 
 

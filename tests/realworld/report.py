@@ -9,6 +9,7 @@ then those on the known-false list), warnings by rule, dump-identical count.
 """
 import collections
 import json
+import re
 import pathlib
 import sys
 import time
@@ -140,11 +141,28 @@ def main():
     if configs:
         L.append("## Build notes (producers.py)")
         L.append("")
+        L.append("Configurations not built as such, and tool messages about SFrame "
+                 "(first line; configurations grouped):")
+        L.append("")
+        groups = collections.OrderedDict()
         for c in configs:
             if c["status"] != "built" or c["detail"]:
-                first = c["detail"].strip().splitlines()
-                msg = first[0].split(": ", 1)[-1][:160] if first else ""
-                L.append(f"- `{c['name']}`: {c['status']}; {msg}")
+                lines = [ln for ln in c["detail"].strip().splitlines() if ln.strip()]
+                pick = next((ln for ln in lines if c["status"] == "built" or "->" in ln
+                             or "skipped" in ln), lines[0] if lines else "")
+                msg = pick.split(": ", 1)[-1][:170]
+                if c["status"] != "built":
+                    keys = ("skipped", "Assertion", "assertion fail", "cannot find", "error:")
+                    msg = next((ln for k in keys for ln in lines if k in ln), lines[-1])
+                    msg = msg.split(": ", 1)[-1][:170]
+                msg = re.sub(r"(\w* in )?\S*\(\.sframe\)", "error in X.o(.sframe)", msg)
+                for p in ("/tmp/", "/work/"):
+                    if p in msg:
+                        msg = msg.split(p)[0] + "..."
+                groups.setdefault((c["status"], msg), []).append(c["name"])
+        for (st, msg), names in groups.items():
+            L.append(f"- {st}: {msg} ({len(names)}: " + ", ".join(f"`{n}`" for n in names[:6])
+                     + (", ..." if len(names) > 6 else "") + ")")
         L.append("")
     out.write_text("\n".join(L) + "\n")
 

@@ -93,6 +93,12 @@ typedef struct xrules {
   int cfa_only;     /* invalid encoding: only the CFA rule is asserted */
 } xrules;
 
+/* Whether a rule rejects the FRE (and so its recovery): the spec-silent
+ * rules are warnings by default (docs/RULES.md "Implementation-defined"). */
+static int sev_error(sfv_rule_id id) {
+  return sfv_rule_get(id)->severity == SFV_SEV_ERROR;
+}
+
 /* Spec 3.1 (default FDEs).  d[] holds the sign-extended data words. */
 static xrules expect_default(uint8_t v, uint8_t abi, int8_t fixed_fp,
                              int8_t fixed_ra, const sb_fre *f,
@@ -111,15 +117,20 @@ static xrules expect_default(uint8_t v, uint8_t abi, int8_t fixed_fp,
   if (abi == SB_ABI_S390X) {
     /* CFA = BASE + offset1 * 8 - (-160). */
     x.cfa = x_expr(SFV_SRC_FRE, 1, 0, breg, d[0] * 8 + 160);
-    x.ra = x_fixed(fixed_ra);
-    x.fp = x_fixed(fixed_fp);
+    /* Spec 3.1.3: an RA or FP the FRE does not give "remains unchanged";
+     * the header's fixed offsets do not apply on s390x. */
+    (void)fixed_ra;
+    (void)fixed_fp;
+    x.ra = x_same();
+    x.fp = x_same();
     if (n >= 2) {
       if (d[1] == 0)
         x.ra = x_same(); /* SFRAME_FRE_RA_OFFSET_INVALID: RA unchanged */
       else if (v == 2 && (d[1] & 1) && d[1] > 0)
         x.ra = x_expr(SFV_SRC_REGNUM, 1, 0, (uint32_t)(d[1] >> 1), 0);
       else if (v == 2 && (d[1] & 1))
-        x.status = SFV_E_ENCODING, x.cfa_only = 1;
+        x.status = sev_error(SFV_R_FRE_S390X_REGNUM) ? SFV_E_ENCODING : SFV_OK,
+        x.cfa_only = 1;
       else
         x.ra = x_expr(SFV_SRC_FRE, 0, 1, 0, d[1]);
     }
@@ -127,7 +138,8 @@ static xrules expect_default(uint8_t v, uint8_t abi, int8_t fixed_fp,
       if (v == 2 && (d[2] & 1) && d[2] > 0)
         x.fp = x_expr(SFV_SRC_REGNUM, 1, 0, (uint32_t)(d[2] >> 1), 0);
       else if (v == 2 && (d[2] & 1))
-        x.status = SFV_E_ENCODING, x.cfa_only = 1;
+        x.status = sev_error(SFV_R_FRE_S390X_REGNUM) ? SFV_E_ENCODING : SFV_OK,
+        x.cfa_only = 1;
       else
         x.fp = x_expr(SFV_SRC_FRE, 0, 1, 0, d[2]);
     }
@@ -184,7 +196,8 @@ static xrules expect_flex(uint8_t abi, int8_t fixed_fp, int8_t fixed_ra,
   x.cfa = x_flex(raw[0], d[1]);
   if (abi == SB_ABI_S390X)
     x.cfa.offset = d[1] * 8 + 160;
-  if (!(raw[0] & 1u) || (raw[0] & 4u))
+  if (!(raw[0] & 1u) ||
+      ((raw[0] & 4u) && sev_error(SFV_R_FLEX_CONTROL_UNUSED)))
     x.status = SFV_E_ENCODING, x.cfa_only = 1;
   if (n == 2)
     return x;
@@ -207,7 +220,8 @@ static xrules expect_flex(uint8_t abi, int8_t fixed_fp, int8_t fixed_ra,
     x.status = SFV_E_ENCODING, x.cfa_only = 1;
     return x;
   }
-  if ((raw[2] & 4u) || (n >= 5 && (raw[n - 2] & 4u)))
+  if (((raw[2] & 4u) || (n >= 5 && (raw[n - 2] & 4u))) &&
+      sev_error(SFV_R_FLEX_CONTROL_UNUSED))
     x.status = SFV_E_ENCODING, x.cfa_only = 1;
   return x;
 }
@@ -462,11 +476,13 @@ static void run_one(const axis *a) {
                  ? expect_flex(a->abi, d.fixed_fp, d.fixed_ra, xr, raw, dws)
                  : expect_default(a->v, a->abi, d.fixed_fp, d.fixed_ra, xr,
                                   dws);
-      /* The mangled-RA bit is defined on AArch64 only (2.4.1): elsewhere
-       * the FRE is rejected (fre-mangled-ra-abi), so its recovery is not
-       * a valid rule either -- though every rule is still filled. */
+      /* The mangled-RA bit off AArch64 is fre-mangled-ra-abi: if that
+       * rule is an error the FRE's recovery is not a valid rule either
+       * (though every rule is still filled); as a warning (spec silent,
+       * the default) the recovery stands. */
       if (xr->mangled_ra && a->abi != SB_ABI_AARCH64_BE &&
-          a->abi != SB_ABI_AARCH64_LE && want.status == SFV_OK)
+          a->abi != SB_ABI_AARCH64_LE && want.status == SFV_OK &&
+          sfv_rule_get(SFV_R_FRE_MANGLED_RA_ABI)->severity == SFV_SEV_ERROR)
         want.status = SFV_E_ENCODING;
       st = sfv_fre_recovery(&sec, &f, &r, &rec);
       CHECK_EQ(st, want.status, rctx);

@@ -169,7 +169,7 @@ static void flex_trailing_zero(void) {
  * gives no valid rule to a lookup either. */
 static void lookup_agrees_with_validation(void) {
   static uint8_t buf[4096];
-  const char *path = "tests/findings/invalid-fre-s390x-regnum-40.sframe";
+  const char *path = "conformance/cases/impldef-fre-s390x-regnum-40.sframe";
   size_t n = slurp(path, buf, sizeof buf);
   sink s;
   sfv_result res;
