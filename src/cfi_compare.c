@@ -50,7 +50,9 @@ typedef struct fnc {
   const sfv_cfi_fde *cf;
   const sfv_fde *fde;
   uint32_t reported[CAT_COUNT]; /* FRE index + 1 last reported, 0 none */
+  uint64_t caf;              /* the CIE's code alignment factor, >= 1 */
   int key_reported;
+  int ra_undef_noted;        /* cfi-ra-undefined reported for the function */
   int mismatched;
 } fnc;
 
@@ -168,6 +170,25 @@ static void cmp_reg(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc, int cat,
   }
 }
 
+/* RA: an .eh_frame RA that is undefined (an outermost frame) where the
+ * v1/v2 FRE gives a rule is the note cfi-ra-undefined, once per function:
+ * v1 has no way to say it and v2 only since its errata (an FRE without data
+ * words), which GNU as 2.44 and LLVM 22 do not use.  v3 producers mark the
+ * outermost frame, so there it stays cfi-ra-rule. */
+static void compare_ra(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc, norm s,
+                       norm d) {
+  if (d.kind == SFV_CFI_R_UNDEF && s.kind != SFV_CFI_R_UNDEF &&
+      c->sec->hdr.version < 3) {
+    if (!f->ra_undef_noted) {
+      f->ra_undef_noted = 1;
+      report(c, SFV_R_CFI_RA_UNDEFINED, fre->offset, f->fde->index, fre->index,
+             s.kind, d.kind, as_i64(pc));
+    }
+    return;
+  }
+  cmp_reg(c, f, fre, pc, CAT_RA, s, d, SFV_R_CFI_RA_RULE, SFV_R_CFI_RA_VALUE);
+}
+
 /* One interval [pc, ...) where `row` and `fre` both hold. */
 static void compare_at(cmp *c, fnc *f, const sfv_cfi_row *row,
                        const sfv_fre *fre, const sfv_recovery_set *rec,
@@ -201,8 +222,7 @@ static void compare_at(cmp *c, fnc *f, const sfv_cfi_row *row,
                coff, as_i64(pc));
     }
   }
-  cmp_reg(c, f, fre, pc, CAT_RA, from_sframe(&rec->ra), ra_cfi,
-          SFV_R_CFI_RA_RULE, SFV_R_CFI_RA_VALUE);
+  compare_ra(c, f, fre, pc, from_sframe(&rec->ra), ra_cfi);
   if (c->aarch64) {
     if ((fre->mangled_ra != 0) != (row->s.ra_signed != 0) &&
         once(f, CAT_RA_MANGLED, fre->index))
@@ -235,6 +255,41 @@ static unsigned track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t) {
   return 3;
 }
 
+/* FRE start as .eh_frame can say it: DW_CFA_advance_loc counts code
+ * alignment units, so a start that is not a multiple of the CIE's factor
+ * (only possible in code that is not made of instructions, e.g. `.byte` on
+ * AArch64) is compared as rounded down, where the CFI row changes. */
+static uint64_t fre_start(const fnc *f, const sfv_fre *fre) {
+  return fre->start - fre->start % f->caf;
+}
+
+/* A v3 default FDE without FREs marks an outermost frame (spec 1.2): the
+ * .eh_frame RA must be undefined over the whole function. */
+static void compare_outermost(cmp *c, fnc *f, sfv_cfi_interp *ip,
+                              uint64_t fstart, uint64_t end) {
+  sfv_cfi_row row;
+  sfv_status st;
+  norm undef = {SFV_CFI_R_UNDEF, 0, 0};
+  while ((st = sfv_cfi_interp_next(ip, &row)) == SFV_OK && row.pc_lo < end) {
+    norm ra = from_cfi(c->cfi, &row.s.regs[0], 0);
+    uint64_t lo = row.pc_lo > fstart ? row.pc_lo : fstart;
+    uint64_t hi = row.pc_hi < end ? row.pc_hi : end;
+    c->res->cfi_rows++;
+    if (hi <= lo)
+      continue;
+    c->res->intervals++;
+    c->res->pc_bytes += hi - lo;
+    if (ra.kind != SFV_CFI_R_UNDEF) {
+      f->mismatched = 1;
+      report(c, SFV_R_CFI_RA_RULE, f->fde->offset, f->fde->index, SFV_NONE,
+             undef.kind, ra.kind, as_i64(lo));
+      return;
+    }
+  }
+  if (st != SFV_OK && st != SFV_END)
+    interp_failed(c, ip);
+}
+
 /* Walks the SFrame function `fde` (starting at fstart, ending at fend)
  * against the CFI FDE cf, over [fstart, min(fend, CFI end)). */
 static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
@@ -253,12 +308,25 @@ static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
 
   f.cf = cf;
   f.fde = fde;
+  f.caf = cf->cie.code_align > 0 ? cf->cie.code_align : 1;
   end = fend < cend ? fend : cend;
 
   if (sfv_cfi_interp_init(&ip, c->cfi, cf, track, track_regs(c, cf, track),
                           c->stack, c->cap, &c->budget) != SFV_OK ||
       sfv_fre_iter_init(&it, c->sec, fde, 0) != SFV_OK)
     return;
+  if (fde->num_fres == 0 && c->sec->hdr.version >= 3 && fde->signal) {
+    report(c, SFV_R_CFI_SIGNAL_EMPTY, fde->offset, fde->index, SFV_NONE,
+           as_i64(end - fstart), 0, as_i64(fstart));
+    return;
+  }
+  if (fde->num_fres == 0 && c->sec->hdr.version >= 3 &&
+      fde->fde_type == SFV_FDE_DEFAULT) {
+    compare_outermost(c, &f, &ip, fstart, end);
+    if (f.mismatched)
+      c->res->mismatched++;
+    return;
+  }
   if (fde->num_fres == 0 || sfv_fre_next(&it, &cur) != SFV_OK) {
     if (fde->num_fres == 0)
       report(c, SFV_R_CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
@@ -284,7 +352,7 @@ static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
         interp_failed(c, &ip);
       break;
     }
-    while (have_nxt && nxt.start <= pc - fstart) {
+    while (have_nxt && fre_start(&f, &nxt) <= pc - fstart) {
       if (nxt.start <= cur.start)
         goto out; /* FREs out of order: the validator's finding */
       cur = nxt;
@@ -292,8 +360,8 @@ static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
     }
     if (have_nxt && nxt.start <= cur.start)
       goto out;
-    fre_lo = fstart + cur.start;
-    fre_hi = have_nxt ? fstart + nxt.start : fend;
+    fre_lo = fstart + fre_start(&f, &cur);
+    fre_hi = have_nxt ? fstart + fre_start(&f, &nxt) : fend;
     if (pc < fre_lo) { /* PCs before the first FRE */
       hi = fre_lo < end ? fre_lo : end;
       report(c, SFV_R_CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,

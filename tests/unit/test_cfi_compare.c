@@ -363,11 +363,102 @@ static void test_flex(void) {
   expect(&s, "flex FP offset", SFV_R_CFI_FP_VALUE, 0, 1, 0x1004);
 }
 
+/* ---- Outermost frames (.cfi_undefined rip): AMD64 H [0x1000, +0x10),
+ * CFA rsp+8, RA undefined from the start. */
+static void outermost_cfi(scen *s, int version, unsigned nfres, int ra_undef) {
+  static const uint8_t cie[] = {0x0c, 7, 8, 0x90, 1};
+  static const uint8_t h_cfi[] = {0x07, 16};
+  static const uint8_t nop_cfi[] = {0x00, 0x00};
+  memset(s, 0, sizeof *s);
+  s->machine = 62;
+  s->d.version = (uint8_t)version;
+  s->d.flags = SB_F_SORTED | (version >= 3 ? SB_F_PCREL : 0);
+  s->d.abi = SB_ABI_AMD64;
+  s->d.fixed_ra = -8;
+  s->d.nfdes = 1;
+  fde_at(s, 0, 0x1000, 0x10, nfres);
+  s->fres[0][0] = fre(0, 1, 1, 8, 0, 0); /* CFA sp+8, RA at the fixed CFA-8 */
+  cb_init(&s->eh, 0, EH_ADDR);
+  cb_cie(&s->eh, "zR", 0x1b, 1, -8, 16, cie, sizeof cie);
+  cb_fde(&s->eh, 0, 0x1000, 0x10, 1, ra_undef ? h_cfi : nop_cfi, sizeof h_cfi);
+  cb_end(&s->eh);
+}
+
+static void outermost(scen *s, int version, unsigned nfres) {
+  outermost_cfi(s, version, nfres, 1);
+}
+
+static void test_outermost(void) {
+  static scen s;
+  /* v1/v2 cannot (or, before the errata, could not) say "RA undefined":
+   * one note for the function, no error */
+  outermost(&s, 2, 1);
+  run(&s, "v2 outermost");
+  CHECKF(S.n == 1 && S.d[0].rule == SFV_R_CFI_RA_UNDEFINED && S.d[0].fde == 0 &&
+             S.d[0].fre == 0 && S.d[0].aux == 0x1000 && S.d[0].severity == SFV_SEV_NOTE &&
+             R.errors == 0,
+         "v2 outermost: %u diagnostics", S.n);
+  outermost(&s, 1, 1);
+  run(&s, "v1 outermost");
+  CHECK(S.n == 1 && S.d[0].rule == SFV_R_CFI_RA_UNDEFINED);
+  /* v2 errata / v3: an FRE without data words says it */
+  outermost(&s, 2, 1); s.fres[0][0].dw_count = 0;
+  expect_clean(&s, "v2 FRE without data words");
+  outermost(&s, 3, 1); s.fres[0][0].dw_count = 0;
+  expect_clean(&s, "v3 FRE without data words");
+  /* v3 can say it, so an RA rule there is a mismatch */
+  outermost(&s, 3, 1);
+  expect(&s, "v3 RA given", SFV_R_CFI_RA_RULE, 0, 0, 0x1000);
+  CHECK_EQ(S.d[0].found, 3, "saved at CFA+N");
+  CHECK_EQ(S.d[0].expected, 1, "undefined");
+  /* v3 default FDE without FREs: outermost over the whole function */
+  outermost(&s, 3, 0);
+  expect_clean(&s, "v3 default FDE without FREs");
+  CHECK_EQU(R.pc_bytes, 0x10, "compared");
+  outermost_cfi(&s, 3, 0, 0);
+  expect(&s, "v3 FDE without FREs, RA saved", SFV_R_CFI_RA_RULE, 0, SFV_NONE, 0x1000);
+  /* a v3 signal frame without FREs is not compared */
+  outermost(&s, 3, 0); s.fdes[0].signal = 1;
+  run(&s, "v3 signal FDE without FREs");
+  CHECK(S.n == 1 && S.d[0].rule == SFV_R_CFI_SIGNAL_EMPTY && S.d[0].aux == 0x1000);
+}
+
+/* ---- AArch64: an FRE start that is not a multiple of the code alignment
+ * factor (4) is compared as rounded down (GNU as on `.byte 0; .byte 0;
+ * .cfi_def_cfa_offset 16` writes the row change at offset 0). */
+static void unaligned(scen *s, uint32_t second) {
+  static const uint8_t cie[] = {0x0c, 31, 0};
+  static const uint8_t f_cfi[] = {0x0e, 16};
+  memset(s, 0, sizeof *s);
+  s->machine = 183;
+  s->d.version = 3;
+  s->d.flags = SB_F_SORTED | SB_F_PCREL;
+  s->d.abi = SB_ABI_AARCH64_LE;
+  s->d.nfdes = 1;
+  fde_at(s, 0, 0x1000, 8, 2);
+  s->fres[0][0] = fre(0, 1, 1, 0, 0, 0);
+  s->fres[0][1] = fre(second, 1, 1, 16, 0, 0);
+  cb_init(&s->eh, 0, EH_ADDR);
+  cb_cie(&s->eh, "zR", 0x1b, 4, -8, 30, cie, sizeof cie);
+  cb_fde(&s->eh, 0, 0x1000, 8, 1, f_cfi, sizeof f_cfi);
+  cb_end(&s->eh);
+}
+
+static void test_unaligned(void) {
+  static scen s;
+  unaligned(&s, 2);
+  expect_clean(&s, "FRE at offset 2, CAF 4");
+  unaligned(&s, 4);
+  expect(&s, "FRE at offset 4, CAF 4", SFV_R_CFI_CFA_OFFSET, 0, 0, 0x1000);
+}
+
 int main(void) {
   test_amd64();
   test_plt();
   test_aarch64();
   test_s390x();
   test_flex();
+  test_outermost();
+  test_unaligned();
   return t_exit("test_cfi_compare");
 }
