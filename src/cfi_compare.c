@@ -42,7 +42,8 @@ typedef struct cmp {
   sfv_cfi_state *stack;
   unsigned cap;
   uint8_t *matched;          /* bitmap over SFrame FDEs, or NULL */
-  uint32_t sp, fp;           /* DWARF numbers of the ABI's SP and FP */
+  const sfv_cfi_compare_options *opt; /* or NULL */
+  uint32_t sp, fp, ra;       /* DWARF numbers of the ABI's SP, FP and RA */
   int aarch64;
 } cmp;
 
@@ -63,6 +64,11 @@ static void report(cmp *c, sfv_rule_id rule, uint64_t off, int64_t fde,
     return;
   sfv_diag_count(&d, &c->res->errors, &c->res->warnings, &c->res->notes);
   sfv_emit(&c->em, &d, &c->res->suppressed);
+}
+
+/* The ABI's return-address column (psABIs: AMD64 16, AArch64 x30, s390x r14). */
+static uint32_t ra_column(uint8_t abi) {
+  return abi == SFV_ABI_AMD64_LE ? 16u : abi == SFV_ABI_S390X_BE ? 14u : 30u;
 }
 
 static int charge(cmp *c, uint64_t units) {
@@ -388,6 +394,12 @@ out:
 /* Why SFrame cannot express this FDE's CFI (cfi-not-representable), or 0.
  * *at receives the PC offset of the first row that shows it; -1 when the
  * CFI could not be interpreted (reported). */
+/* SFrame takes the caller's SP to be the CFA: an SP that is not (saved
+ * or) left alone in .eh_frame cannot be expressed. */
+static int sp_kind_unrepresentable(uint8_t kind) {
+  return kind != SFV_CFI_R_SAME && kind != SFV_CFI_R_OFFSET;
+}
+
 static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
   sfv_cfi_interp ip;
   sfv_cfi_row row;
@@ -412,6 +424,12 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
       return 1;
     if (ck == 0)
       return 5;
+    if (cf->cie.ra_reg != c->ra)
+      return 6;
+    if (sp_kind_unrepresentable(from_cfi(c->cfi, &row.s.regs[2], 0).kind))
+      return 7;
+    if (row.s.ra_signed_pc)
+      return 8;
     if (!v3 && creg != c->sp && creg != c->fp)
       return 2;
     for (k = 0; k < 2; k++) {
@@ -436,6 +454,21 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
   return 0;
 }
 
+/* A function missing from .sframe is the producer's gap (warning) unless
+ * the file is linked and the function is not linker-made code: then it
+ * comes from an object assembled without SFrame (note). */
+static int linker_made(const cmp *c, uint64_t pc) {
+  unsigned i, n;
+  if (c->opt == NULL || !c->opt->linked)
+    return 1;
+  n = c->opt->num_linker_ranges < SFV_CFI_LINKER_RANGES ? c->opt->num_linker_ranges
+                                                        : SFV_CFI_LINKER_RANGES;
+  for (i = 0; i < n; i++)
+    if (pc >= c->opt->linker_ranges[i][0] && pc < c->opt->linker_ranges[i][1])
+      return 1;
+  return 0;
+}
+
 static void cfi_only(cmp *c, const sfv_cfi_fde *cf, int have_cover,
                      const sfv_fde *cover) {
   uint64_t at = 0;
@@ -448,7 +481,9 @@ static void cfi_only(cmp *c, const sfv_cfi_fde *cf, int have_cover,
            SFV_NONE, why,
            as_i64(at), as_i64(cf->pc_begin));
   else
-    report(c, SFV_R_CFI_FDE_MISSING, c->cfi->file_offset + cf->offset, cf->index, SFV_NONE,
+    report(c, linker_made(c, cf->pc_begin) ? SFV_R_CFI_FDE_MISSING
+                                           : SFV_R_CFI_FDE_MISSING_LINKED,
+           c->cfi->file_offset + cf->offset, cf->index, SFV_NONE,
            as_i64(cf->pc_range), have_cover ? (int64_t)cover->index : -1,
            as_i64(cf->pc_begin));
 }
@@ -544,6 +579,7 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   c.sec = sec;
   c.cfi = cfi;
   c.res = res;
+  c.opt = opt;
   c.em.fn = fn;
   c.em.ctx = ctx;
   c.em.max = opt != NULL && opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
@@ -554,6 +590,7 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   if (sp < 0 || fp < 0)
     return SFV_E_ARG; /* no ABI, nothing to compare (the validator says so) */
   c.sp = (uint32_t)sp;
+  c.ra = ra_column(sec->hdr.abi_arch);
   c.fp = (uint32_t)fp;
   c.aarch64 = sec->hdr.abi_arch == SFV_ABI_AARCH64_BE ||
               sec->hdr.abi_arch == SFV_ABI_AARCH64_LE;

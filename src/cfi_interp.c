@@ -297,6 +297,9 @@ static int step(sfv_cfi_interp *ip, sfv_cursor *c, uint64_t *adv,
     if (ip->cfi->machine != SFV_EM_AARCH64)
       break;
     ip->cur.ra_signed ^= 1u;
+    ip->cur.ra_signed_pc = (uint8_t)(ip->cur.ra_signed &&
+                                     (op == CFA_AARCH64_negate_ra_state_with_pc ||
+                                      ip->cur.ra_signed_pc));
     return 1;
   default:
     break;

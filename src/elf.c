@@ -360,7 +360,8 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_ELF_RELOC_BOUNDS: case SFV_R_ELF_RELOC_UNEXPECTED:
   case SFV_R_ELF_RELOC_UNRESOLVED: case SFV_R_ELF_RELOC_MISSING:
   case SFV_R_ELF_FUNC_UNCOVERED: case SFV_R_ELF_SECTION_BOUNDS:
-  case SFV_R_CFI_FDE_MISSING: case SFV_R_CFI_NOT_REPRESENTABLE:
+  case SFV_R_CFI_FDE_MISSING: case SFV_R_CFI_FDE_MISSING_LINKED:
+  case SFV_R_CFI_NOT_REPRESENTABLE:
   case SFV_R_CFI_UNREADABLE: /* .eh_frame-anchored (src/cfi_compare.c) */
     return 1;
   default:

@@ -182,6 +182,26 @@ static void relocate(const sfv_elf *e, uint32_t target, uint64_t base, uint8_t *
   }
 }
 
+/* Linked files: the address ranges of the linker-made PLT sections. */
+static void linker_ranges(const sfv_elf *e, sfv_cfi_compare_options *co) {
+  static const char *const names[] = {".plt", ".plt.got", ".plt.sec", ".iplt"};
+  uint32_t i;
+  unsigned k;
+  co->linked = e->e_type != ET_REL_;
+  for (i = 1; co->linked && i < e->shnum && i < (1u << 20); i++) {
+    sh s;
+    if (!rd_shdr(e, i, &s) || s.size == 0 || s.addr > UINT64_MAX - s.size)
+      continue;
+    for (k = 0; k < sizeof names / sizeof names[0]; k++)
+      if (co->num_linker_ranges < SFV_CFI_LINKER_RANGES && named(e, &s, names[k])) {
+        co->linker_ranges[co->num_linker_ranges][0] = s.addr;
+        co->linker_ranges[co->num_linker_ranges][1] = s.addr + s.size;
+        co->num_linker_ranges++;
+        break;
+      }
+  }
+}
+
 typedef struct fwd {
   sfv_emitter *em;
   sfv_elf_result *res;
@@ -244,6 +264,7 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
   cfi.file_offset = eh.offset;
   sfv_set_vma(&sec, sf_addr);
   memset(&co, 0, sizeof co);
+  linker_ranges(e, &co);
   co.max_diags = UINT32_MAX; /* the file's cap applies in em */
   co.scratch = left ? p : NULL;
   co.scratch_size = left;

@@ -714,6 +714,8 @@ typedef struct sfv_cfi_reg {
 typedef struct sfv_cfi_state {
   uint8_t cfa_kind;          /* enum sfv_cfi_cfa_kind */
   uint8_t ra_signed;         /* AArch64 RA_SIGN_STATE (negate_ra_state) */
+  uint8_t ra_signed_pc;      /* signed with the PC as diversifier
+                                (DW_CFA_AARCH64_negate_ra_state_with_pc) */
   uint32_t cfa_reg;
   int64_t cfa_offset;
   uint64_t cfa_expr;
@@ -771,6 +773,7 @@ SFV_API int sfv_cfi_expr_simple(const sfv_cfi *cfi, uint64_t at, uint32_t *reg,
 /* ---- Comparison of an SFrame section with the CFI of the same file. */
 
 #define SFV_CFI_STACK_DEPTH 16u   /* remember_state depth the comparison allows */
+#define SFV_CFI_LINKER_RANGES 4u  /* linker-made code ranges (PLTs) */
 
 typedef struct sfv_cfi_compare_options {
   uint32_t max_diags;        /* 0 = SFV_DEFAULT_MAX_DIAGS */
@@ -781,6 +784,13 @@ typedef struct sfv_cfi_compare_options {
   size_t scratch_size;
   uint64_t budget;           /* work units; 0 = 16 * (CFI bytes + SFrame
                                 bytes) + 65536 */
+  uint8_t linked;            /* a linked file: a function in .eh_frame only
+                                is the note cfi-fde-missing-linked, except in
+                                the linker-made ranges below (0: every such
+                                function is the warning cfi-fde-missing) */
+  uint8_t num_linker_ranges;
+  uint64_t linker_ranges[SFV_CFI_LINKER_RANGES][2]; /* [lo, hi): .plt,
+                                .plt.got, .plt.sec, .iplt */
 } sfv_cfi_compare_options;
 
 typedef struct sfv_cfi_compare_result {

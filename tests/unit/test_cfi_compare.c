@@ -28,6 +28,7 @@ typedef struct scen {
 
 static sink S;
 static sfv_cfi_compare_result R;
+static sfv_cfi_compare_options LINK; /* linked / linker ranges for run() */
 
 static sb_fre fre(uint32_t start, uint8_t base_sp, uint8_t n, int32_t a, int32_t b,
                   int32_t c) {
@@ -65,7 +66,7 @@ static void run(scen *s, const char *what) {
   sfv_set_vma(&sec, SF_VMA);
   CHECK(sfv_cfi_init(&cfi, s->eh.buf, s->eh.n, SFV_CFI_EH_FRAME, (uint8_t)s->eh.be, 8,
                      s->machine, EH_ADDR) == SFV_OK);
-  memset(&opt, 0, sizeof opt);
+  opt = LINK;
   opt.scratch = scratch;
   opt.scratch_size = sizeof scratch;
   CHECK(sfv_cfi_scratch_size(sec.hdr.num_fdes) <= sizeof scratch);
@@ -169,6 +170,20 @@ static void test_amd64(void) {
   amd64(&s); s.d.nfdes = 1;
   expect(&s, "FDE missing", SFV_R_CFI_FDE_MISSING, 1, SFV_NONE, 0x1040);
   CHECK_EQ(S.d[0].severity, SFV_SEV_WARNING, "warning");
+  /* in a linked file: a note (code assembled without SFrame), except in
+   * linker-made code (a PLT) */
+  amd64(&s); s.d.nfdes = 1;
+  LINK.linked = 1;
+  expect(&s, "FDE missing, linked", SFV_R_CFI_FDE_MISSING_LINKED, 1, SFV_NONE, 0x1040);
+  CHECK_EQ(S.d[0].severity, SFV_SEV_NOTE, "note");
+  CHECK_EQ(sink_count(&S, SFV_R_CFI_FDE_MISSING), 0, "no warning");
+  LINK.num_linker_ranges = 2;
+  LINK.linker_ranges[0][0] = 0x800;
+  LINK.linker_ranges[0][1] = 0x900;
+  LINK.linker_ranges[1][0] = 0x1040;
+  LINK.linker_ranges[1][1] = 0x1050;
+  expect(&s, "FDE missing in a PLT", SFV_R_CFI_FDE_MISSING, 1, SFV_NONE, 0x1040);
+  memset(&LINK, 0, sizeof LINK);
   amd64(&s); s.d.nfdes = 3; fde_at(&s, 2, 0x1060, 0x10, 1);
   s.fres[2][0] = fre(0, 1, 1, 8, 0, 0);
   expect(&s, "FDE without CFI", SFV_R_CFI_SFRAME_ONLY, 2, SFV_NONE, 0x1060);
