@@ -16,11 +16,13 @@
 
 TEST_TARGETS += test-fuzz-replay
 
-FUZZ_HARNESSES := validate lookup dump cfi
+FUZZ_HARNESSES := validate lookup dump cli_file cfi
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS)
-# The library and the printers (src/fmt, what libsfvfmt.a holds).
-FUZZ_LIB_SRCS := $(LIB_SRCS) $(FMT_SRCS)
+# The library, the printers (src/fmt, what libsfvfmt.a holds) and the
+# CLI's file handling (src/cli but main.c: fuzz_cli_file).
+FUZZ_CLI_SRCS := $(filter-out src/cli/main.c,$(CLI_SRCS))
+FUZZ_LIB_SRCS := $(LIB_SRCS) $(FMT_SRCS) $(FUZZ_CLI_SRCS)
 FUZZ_WARN := $(CSTD) $(WARN) -Isrc -Ifuzz
 FUZZ_SECONDS ?= 600
 FUZZ_TARGET ?= validate
@@ -72,6 +74,9 @@ $(FUZZ_OUT)/$(1)/lib/%.o: src/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(3) -c $$< -o $$@
 $(FUZZ_OUT)/$(1)/lib/fmt/%.o: src/fmt/%.c $(FUZZ_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
+$(FUZZ_OUT)/$(1)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
 $(FUZZ_OUT)/$(1)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
@@ -140,6 +145,9 @@ $(FUZZ_REPLAY_DIR)/lib/%.o: src/%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_SAN) -c $< -o $@
 $(FUZZ_REPLAY_DIR)/lib/fmt/%.o: src/fmt/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
+$(FUZZ_REPLAY_DIR)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
 $(FUZZ_REPLAY_DIR)/h/fuzz_%.o: fuzz/fuzz_%.c $(FUZZ_HDRS)

@@ -2,8 +2,11 @@
  * the SFrame section, relocates both in the caller's scratch when the file
  * is relocatable, and runs sfv_cfi_compare() (src/cfi_compare.c).
  *
- * Invariants: every header, symbol and relocation is read through the
- * bounds-checked cursor from the file image; relocatable files are
+ * Invariants: every header, symbol and relocation is read with
+ * sfv_elf_rd() (the file in memory or the caller's reader) and decoded
+ * through the bounds-checked cursor; .eh_frame's bytes are read into the
+ * caller's scratch (sfv_elf_cfi_scratch_size), never held otherwise;
+ * relocatable files are
  * compared at "file offset" addresses (each section placed at its own
  * sh_offset, distinct for sections with contents), with S + A - P written
  * into copies of .eh_frame and .sframe in the caller's scratch, never into
@@ -13,155 +16,81 @@
 #include <string.h>
 
 #include "cfi.h"
-#include "internal.h"
+#include "elf_internal.h"
 
-enum { EM_S390_ = 22, EM_X86_64_ = 62, EM_AARCH64_ = 183 };
-enum { SHT_RELA_ = 4, SHT_NOBITS_ = 8, SHT_REL_ = 9, ET_REL_ = 1 };
-
-typedef struct sh {
-  uint32_t name, type, link, info;
-  uint64_t addr, offset, size, entsize;
-} sh;
-
-static int rd_shdr(const sfv_elf *e, uint32_t i, sh *s) {
-  sfv_cursor c;
-  uint64_t off, v;
-  unsigned w = e->elf_class == 2 ? 8u : 4u;
-  uint64_t ent = e->elf_class == 2 ? 64u : 40u;
-  if (!e->shdrs_ok || i >= e->shnum || (uint64_t)i > (UINT64_MAX - e->e_shoff) / ent)
-    return 0;
-  off = e->e_shoff + (uint64_t)i * ent;
-  cur_init(&c, e->data, off, e->size, e->big_endian);
-  if (!cur_has(&c, ent))
-    return 0;
-  (void)cur_u32(&c, &s->name);
-  (void)cur_u32(&c, &s->type);
-  (void)cur_un(&c, w, &v); /* flags */
-  (void)cur_un(&c, w, &s->addr);
-  (void)cur_un(&c, w, &s->offset);
-  (void)cur_un(&c, w, &s->size);
-  (void)cur_u32(&c, &s->link);
-  (void)cur_u32(&c, &s->info);
-  (void)cur_un(&c, w, &v); /* addralign */
-  (void)cur_un(&c, w, &s->entsize);
-  return 1;
-}
-
-/* Section name == want (from the section string table). */
-static int named(const sfv_elf *e, const sh *s, const char *want) {
-  sh str;
-  uint64_t i = 0;
-  if (!e->shstrtab_ok || !rd_shdr(e, e->shstrndx, &str) || s->name >= str.size)
-    return 0;
-  for (;; i++) {
-    uint64_t at = str.offset + s->name + i;
-    if (s->name + i >= str.size || at >= e->size)
-      return 0;
-    if (e->data[at] != (uint8_t)want[i])
-      return 0;
-    if (want[i] == '\0')
-      return 1;
-  }
-}
-
-/* The section's contents lie in the file. */
-static int in_file(const sfv_elf *e, const sh *s) {
-  return s->type != SHT_NOBITS_ && s->offset <= e->size && s->size <= e->size - s->offset;
-}
-
-static int find_eh_frame(const sfv_elf *e, uint32_t *idx, sh *out) {
+/* The first .eh_frame section with contents in the file. */
+static int find_eh_frame(const sfv_elf *e, uint32_t *idx, eshdr *out) {
   uint32_t i;
   for (i = 1; i < e->shnum && i < (1u << 20); i++)
-    if (rd_shdr(e, i, out) && named(e, out, ".eh_frame") && in_file(e, out) &&
-        out->size > 0) {
+    if (sfv_elf_shdr(e, i, out) && out->type != SHT_NOBITS && out->size > 0 &&
+        sfv_elf_in_file(e, out->offset, out->size) &&
+        sfv_elf_name_is(e, out->name, ".eh_frame")) {
       *idx = i;
       return 1;
     }
   return 0;
 }
 
-size_t sfv_elf_cfi_scratch_size(const sfv_elf *elf) {
-  uint32_t idx;
-  sh eh;
-  size_t n;
-  if (elf == NULL || elf->data == NULL || elf->sframe_data == NULL ||
-      !find_eh_frame(elf, &idx, &eh))
-    return 0;
-  n = sfv_cfi_scratch_size((uint32_t)(elf->sframe_len / 16u + 1u));
-  if (elf->e_type == ET_REL_)
-    n += (size_t)eh.size + elf->sframe_len + 16u;
-  return n;
+/* Scratch layout: .eh_frame's bytes (read from the file), then for a
+ * relocatable file a copy of .sframe to relocate, then the comparison's
+ * own scratch. */
+static size_t copies_size(const sfv_elf *e, const eshdr *eh) {
+  return (size_t)eh->size + (e->e_type == ET_REL ? e->sframe_len : 0u);
 }
 
-/* Size of a PC-relative relocation type's field (0: not one). */
-static unsigned pcrel_size(uint16_t machine, uint32_t type) {
-  switch (machine) {
-  case EM_X86_64_: return type == 2 ? 4u : type == 24 ? 8u : 0u;  /* PC32, PC64 */
-  case EM_AARCH64_: return type == 261 ? 4u : type == 260 ? 8u : 0u; /* PREL32/64 */
-  case EM_S390_: return type == 5 ? 4u : type == 23 ? 8u : 0u;   /* PC32, PC64 */
-  default: return 0;
-  }
+size_t sfv_elf_cfi_scratch_size(const sfv_elf *elf) {
+  uint32_t idx;
+  eshdr eh;
+  if (elf == NULL || elf->sframe_data == NULL || !find_eh_frame(elf, &idx, &eh) ||
+      eh.size > SIZE_MAX / 2 - elf->sframe_len - 64u)
+    return 0;
+  return copies_size(elf, &eh) + 16u +
+         sfv_cfi_scratch_size((uint32_t)(elf->sframe_len / 16u + 1u));
 }
 
 /* Applies the PC-relative relocations against section `target` (placed
  * at `base`, copied at out[0..len)) as a link at file-offset addresses
  * would; `section_relative`: store S + A - base (SFrame v1/v2 without
- * the PC-relative flag) instead of S + A - P. */
+ * the PC-relative flag) instead of S + A - P.  Entries and symbols are
+ * read through sfv_elf_rd(); work: one step per entry. */
 static void relocate(const sfv_elf *e, uint32_t target, uint64_t base, uint8_t *out,
                      size_t len, int section_relative) {
   uint32_t i;
-  int is64 = e->elf_class == 2;
-  for (i = 1; i < e->shnum && i < (1u << 20); i++) {
-    sh r, symtab;
-    uint64_t k, n, ent;
+  unsigned w = sfv_elf_word(e);
+  for (i = 1; i < e->shnum && i < (1u << 20) && !sfv_elf_io_failed(e); i++) {
+    eshdr r, symtab;
+    uint64_t k, n, nsyms;
+    unsigned ent;
     int rela;
-    if (!rd_shdr(e, i, &r) || (r.type != SHT_RELA_ && r.type != SHT_REL_) ||
-        r.info != target || !in_file(e, &r) || !rd_shdr(e, r.link, &symtab) ||
-        !in_file(e, &symtab))
+    if (!sfv_elf_shdr(e, i, &r) || (r.type != SHT_RELA && r.type != SHT_REL) ||
+        r.info != target)
       continue;
-    rela = r.type == SHT_RELA_;
-    ent = is64 ? (rela ? 24u : 16u) : (rela ? 12u : 8u);
-    n = r.size / ent;
+    rela = r.type == SHT_RELA;
+    ent = (rela ? 3u : 2u) * w;
+    if (!sfv_elf_table(e, &r, ent, &n) || !sfv_elf_shdr(e, r.link, &symtab) ||
+        !sfv_elf_table(e, &symtab, sfv_elf_syment(e), &nsyms))
+      continue;
     for (k = 0; k < n; k++) {
+      uint8_t b[ELF_MAX_ENT];
       sfv_cursor c;
-      uint64_t off, info, a = 0, symi, type, sval = 0, v, p;
-      uint16_t shndx = 0;
+      uint64_t off, info, a = 0, symi, type, v, p;
       unsigned size, j;
-      sh ssec;
-      cur_init(&c, e->data, r.offset + k * ent, e->size, e->big_endian);
-      if (!cur_un(&c, is64 ? 8u : 4u, &off) || !cur_un(&c, is64 ? 8u : 4u, &info) ||
-          (rela && !cur_un(&c, is64 ? 8u : 4u, &a)))
+      esym sym;
+      eshdr ssec;
+      if (!sfv_elf_rd(e, r.offset + k * ent, b, ent))
+        return;
+      cur_init(&c, b, 0, ent, e->big_endian);
+      if (!cur_un(&c, w, &off) || !cur_un(&c, w, &info) || (rela && !cur_un(&c, w, &a)))
         break;
-      if (rela && !is64)
-        a = (uint64_t)sfv_sext(a, 4);
-      symi = is64 ? info >> 32 : info >> 8;
-      type = is64 ? info & 0xffffffffu : info & 0xffu;
-      size = pcrel_size(e->e_machine, (uint32_t)type);
-      if (size == 0 || off > len || size > len - off)
+      if (rela)
+        a = (uint64_t)sfv_sext(a, w);
+      symi = w == 8 ? info >> 32 : info >> 8;
+      type = w == 8 ? info & 0xffffffffu : info & 0xffu;
+      size = sfv_elf_pcrel_size(e, (uint32_t)type);
+      if (size == 0 || off > len || size > len - off || symi >= nsyms ||
+          !sfv_elf_sym_at(e, symtab.offset + symi * sfv_elf_syment(e), &sym))
         continue;
-      {
-        uint64_t se = is64 ? 24u : 16u, at;
-        if (symi >= symtab.size / se)
-          continue;
-        at = symtab.offset + symi * se;
-        cur_init(&c, e->data, at, e->size, e->big_endian);
-        if (is64) {
-          uint32_t nm;
-          uint8_t b;
-          if (!cur_u32(&c, &nm) || !cur_u8(&c, &b) || !cur_u8(&c, &b) ||
-              !cur_u16(&c, &shndx) || !cur_un(&c, 8, &sval))
-            continue;
-        } else {
-          uint32_t nm, sz32;
-          uint8_t b;
-          uint64_t v32;
-          if (!cur_u32(&c, &nm) || !cur_un(&c, 4, &v32) || !cur_u32(&c, &sz32) ||
-              !cur_u8(&c, &b) || !cur_u8(&c, &b) || !cur_u16(&c, &shndx))
-            continue;
-          sval = v32;
-        }
-      }
-      if (shndx == 0 || shndx >= 0xff00u || !rd_shdr(e, shndx, &ssec))
+      if (sym.shndx == 0 || sym.shndx >= SHN_LORESERVE || !sfv_elf_shdr(e, sym.shndx, &ssec))
         continue; /* undefined (personality routines) or special: left as is */
       if (!rela) { /* REL: the addend is in place */
         cur_init(&c, out, off, len, e->big_endian);
@@ -171,7 +100,7 @@ static void relocate(const sfv_elf *e, uint32_t target, uint64_t base, uint8_t *
       }
       p = base + (section_relative ? 0u : off);
       /* modulo 2^64, as the link computes it */
-      (void)__builtin_add_overflow(ssec.offset, sval, &v);
+      (void)__builtin_add_overflow(ssec.offset, sym.value, &v);
       (void)__builtin_add_overflow(v, a, &v);
       (void)__builtin_sub_overflow(v, p, &v);
       for (j = 0; j < size; j++) {
@@ -187,13 +116,14 @@ static void linker_ranges(const sfv_elf *e, sfv_cfi_compare_options *co) {
   static const char *const names[] = {".plt", ".plt.got", ".plt.sec", ".iplt"};
   uint32_t i;
   unsigned k;
-  co->linked = e->e_type != ET_REL_;
+  co->linked = sfv_elf_is_linked(e) != 0;
   for (i = 1; co->linked && i < e->shnum && i < (1u << 20); i++) {
-    sh s;
-    if (!rd_shdr(e, i, &s) || s.size == 0 || s.addr > UINT64_MAX - s.size)
+    eshdr s;
+    if (!sfv_elf_shdr(e, i, &s) || s.size == 0 || s.addr > UINT64_MAX - s.size)
       continue;
     for (k = 0; k < sizeof names / sizeof names[0]; k++)
-      if (co->num_linker_ranges < SFV_CFI_LINKER_RANGES && named(e, &s, names[k])) {
+      if (co->num_linker_ranges < SFV_CFI_LINKER_RANGES &&
+          sfv_elf_name_is(e, s.name, names[k])) {
         co->linker_ranges[co->num_linker_ranges][0] = s.addr;
         co->linker_ranges[co->num_linker_ranges][1] = s.addr + s.size;
         co->num_linker_ranges++;
@@ -214,6 +144,36 @@ static int forward(void *ctx, const sfv_diag *d) {
   return f->em->stop;
 }
 
+/* Reads .eh_frame into the scratch (and, for a relocatable file, copies
+ * .sframe next to it and relocates both): 1 with *ehd / *sfd pointing at
+ * the bytes to compare and *p / *left past them, 0 when the scratch is
+ * too small or the read failed. */
+static int load(const sfv_elf *e, uint32_t idx, const eshdr *eh, uint8_t **p, size_t *left,
+                const uint8_t **ehd, const uint8_t **sfd, uint64_t *eh_addr,
+                uint64_t *sf_addr) {
+  size_t need = copies_size(e, eh);
+  uint8_t *ehc = *p;
+  if (*p == NULL || *left < need || !sfv_elf_rd(e, eh->offset, ehc, (size_t)eh->size))
+    return 0;
+  *ehd = ehc;
+  *sfd = e->sframe_data;
+  *eh_addr = eh->addr;
+  *sf_addr = e->sframe_addr;
+  if (e->e_type == ET_REL) {
+    uint8_t *sfc = ehc + eh->size;
+    memcpy(sfc, e->sframe_data, e->sframe_len);
+    *eh_addr = eh->offset;
+    *sf_addr = e->sframe_offset;
+    relocate(e, idx, *eh_addr, ehc, (size_t)eh->size, 0);
+    relocate(e, e->sframe_shndx, *sf_addr, sfc, e->sframe_len,
+             e->sframe_len > 3 && !(e->sframe_data[3] & SFV_F_FDE_FUNC_START_PCREL));
+    *sfd = sfc;
+  }
+  *p += need;
+  *left -= need;
+  return !sfv_elf_io_failed(e);
+}
+
 int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_emitter *em,
                     sfv_elf_result *res, sfv_cfi_compare_result *out) {
   sfv_cfi_compare_options co;
@@ -221,7 +181,7 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
   sfv_section sec;
   sfv_cfi cfi;
   uint32_t idx;
-  sh eh;
+  eshdr eh;
   const uint8_t *ehd, *sfd;
   uint64_t eh_addr, sf_addr;
   uint8_t *p = (uint8_t *)scratch;
@@ -232,34 +192,12 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
     out = &local;
   memset(out, 0, sizeof *out);
   if (e->source != SFV_ELF_SRC_SECTION || e->sframe_data == NULL ||
-      !find_eh_frame(e, &idx, &eh))
-    return 0;
-  ehd = e->data + eh.offset;
-  sfd = e->sframe_data;
-  eh_addr = eh.addr;
-  sf_addr = e->sframe_addr;
-  if (e->e_type == ET_REL_) {
-    uint8_t *ehc, *sfc;
-    size_t need = (size_t)eh.size + e->sframe_len;
-    if (left < need)
-      return 0; /* no room for relocated copies: not compared */
-    ehc = p;
-    sfc = p + eh.size;
-    memcpy(ehc, ehd, (size_t)eh.size);
-    memcpy(sfc, sfd, e->sframe_len);
-    eh_addr = eh.offset;
-    sf_addr = e->sframe_offset;
-    relocate(e, idx, eh_addr, ehc, (size_t)eh.size, 0);
-    relocate(e, e->sframe_shndx, sf_addr, sfc, e->sframe_len,
-             e->sframe_len > 3 && !(sfd[3] & SFV_F_FDE_FUNC_START_PCREL));
-    ehd = ehc;
-    sfd = sfc;
-    p += need;
-    left -= need;
-  }
+      !find_eh_frame(e, &idx, &eh) ||
+      !load(e, idx, &eh, &p, &left, &ehd, &sfd, &eh_addr, &sf_addr))
+    return 0; /* no .eh_frame, or no room for it: not compared */
   if (sfv_open(&sec, sfd, e->sframe_len) != SFV_OK ||
       sfv_cfi_init(&cfi, ehd, (size_t)eh.size, SFV_CFI_EH_FRAME, e->big_endian,
-                   e->elf_class == 2 ? 8u : 4u, e->e_machine, eh_addr) != SFV_OK)
+                   (uint8_t)sfv_elf_word(e), e->e_machine, eh_addr) != SFV_OK)
     return 0;
   cfi.file_offset = eh.offset;
   sfv_set_vma(&sec, sf_addr);
@@ -278,7 +216,7 @@ sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch, size_t scratch
                                sfv_elf_result *counts, sfv_cfi_compare_result *res) {
   sfv_emitter em;
   sfv_elf_result local;
-  if (elf == NULL || elf->data == NULL || res == NULL)
+  if (elf == NULL || res == NULL)
     return SFV_E_ARG;
   if (counts == NULL)
     counts = &local;
@@ -294,31 +232,35 @@ sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch, size_t scratch
 /* DWARF numbers of FP and SP for an ELF machine (0 when unknown). */
 static int fp_sp(uint16_t machine, uint32_t *fp, uint32_t *sp) {
   switch (machine) {
-  case EM_X86_64_: *fp = 6; *sp = 7; return 1;
-  case EM_AARCH64_: *fp = 29; *sp = 31; return 1;
-  case EM_S390_: *fp = 11; *sp = 15; return 1;
+  case EM_X86_64: *fp = 6; *sp = 7; return 1;
+  case EM_AARCH64: *fp = 29; *sp = 31; return 1;
+  case EM_S390: *fp = 11; *sp = 15; return 1;
   default: return 0;
   }
 }
 
-sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, uint64_t pc, sfv_cfi_fde *fde,
-                              sfv_cfi_row *row) {
+sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_size,
+                              uint64_t pc, sfv_cfi_fde *fde, sfv_cfi_row *row) {
   sfv_cfi cfi;
   sfv_cfi_iter it;
   sfv_cfi_state stack[SFV_CFI_STACK_DEPTH];
   uint32_t track[3];
   uint32_t idx;
   uint64_t budget;
-  sh eh;
+  eshdr eh;
   sfv_status st;
 
-  if (elf == NULL || elf->data == NULL || fde == NULL || row == NULL)
+  if (elf == NULL || fde == NULL || row == NULL)
     return SFV_E_ARG;
-  if (elf->e_type == ET_REL_ || !find_eh_frame(elf, &idx, &eh) ||
-      !fp_sp(elf->e_machine, &track[1], &track[2]) ||
-      sfv_cfi_init(&cfi, elf->data + eh.offset, (size_t)eh.size, SFV_CFI_EH_FRAME,
-                   elf->big_endian, elf->elf_class == 2 ? 8u : 4u, elf->e_machine,
-                   eh.addr) != SFV_OK)
+  if (elf->e_type == ET_REL || !find_eh_frame(elf, &idx, &eh) ||
+      !fp_sp(elf->e_machine, &track[1], &track[2]))
+    return SFV_E_NOT_FOUND;
+  if (scratch == NULL || scratch_size < eh.size)
+    return SFV_E_ARG;
+  if (!sfv_elf_rd(elf, eh.offset, scratch, (size_t)eh.size))
+    return SFV_E_IO;
+  if (sfv_cfi_init(&cfi, scratch, (size_t)eh.size, SFV_CFI_EH_FRAME, elf->big_endian,
+                   (uint8_t)sfv_elf_word(elf), elf->e_machine, eh.addr) != SFV_OK)
     return SFV_E_NOT_FOUND;
   budget = 16u * (uint64_t)eh.size + 4096u;
   sfv_cfi_iter_init(&it, &cfi);

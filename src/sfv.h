@@ -88,7 +88,8 @@ typedef enum sfv_status {
   SFV_E_NOT_FOUND = 11,      /* lookup: no FDE/FRE covers the PC */
   SFV_E_LAYOUT = 12,         /* counts/offsets contradict each other */
   SFV_E_OVERFLOW = 13,       /* address arithmetic would overflow */
-  SFV_E_ENCODING = 14        /* data words do not form a valid rule */
+  SFV_E_ENCODING = 14,       /* data words do not form a valid rule */
+  SFV_E_IO = 15              /* the caller's reader failed (ELF layer) */
 } sfv_status;
 
 SFV_API const char *sfv_status_name(sfv_status st);
@@ -467,15 +468,43 @@ typedef struct sfv_policy {
 SFV_API sfv_status sfv_check_policy(const sfv_section *sec, const sfv_policy *pol,
                             sfv_diag_fn fn, void *ctx, sfv_result *res);
 
-/* ==== ELF container (src/elf.c) ==== BEGIN
+/* Sections read in parts (src/trailing.c): a caller holding a large file's
+ * tail out of memory validates [0, sfv_declared_end()) with sfv_validate()
+ * and classifies the tail [end, size) itself with sfv_trailing_diag(),
+ * giving the first non-zero byte's offset (size when all are zero) and the
+ * bytes from there (SFV_HEADER_SIZE suffice): 1 and *d filled when there is
+ * something to report (what sfv_validate() on the whole would report). */
+SFV_API uint64_t sfv_declared_end(const sfv_section *sec);
+SFV_API int sfv_trailing_diag(const sfv_section *sec, uint64_t size, uint64_t first_nz,
+                      const uint8_t *at, size_t at_len, sfv_diag *d);
+
+/* ==== ELF container (src/elf_*.c) ==== BEGIN
  * Finds the SFrame data of an ELF file (ELF32/ELF64, either byte order)
  * and validates it together with its container.  Same contract as above:
  * no allocation, every ELF header field is untrusted and read through the
  * bounds-checked cursor, total work is linear in the file size plus a fixed
- * budget for the FDE x section/segment cross checks. */
+ * budget for the FDE x section/segment cross checks, the relocation
+ * entries and the aliasing test of relocation tables.
+ *
+ * The file need not be in memory: with sfv_elf_open_reader() the library
+ * reads only the byte ranges it checks (headers, table entries, names up to
+ * the bytes kept) through the caller's reader, and the SFrame section once
+ * into a buffer the caller sizes from sframe_size (sfv_elf_load_sframe()). */
 
 #define SFV_SHT_GNU_SFRAME 0x6ffffff4u
 #define SFV_PT_GNU_SFRAME 0x6474e554u
+
+/* The caller's access to a file: read(ctx, off, buf, n) fills buf with the
+ * n bytes at file offset off and returns 0, or nonzero when they cannot be
+ * read (an I/O error; the file shrank).  The library asks only for ranges
+ * inside [0, size).  It sets `failed` on the first failure and reads
+ * nothing more; the run then ends with SFV_E_IO. */
+typedef struct sfv_reader {
+  int (*read)(void *ctx, uint64_t off, void *buf, size_t n);
+  void *ctx;
+  uint64_t size;             /* file size */
+  int failed;
+} sfv_reader;
 
 /* Where the SFrame data of an ELF file came from. */
 enum sfv_elf_source {
@@ -485,23 +514,28 @@ enum sfv_elf_source {
 };
 
 typedef struct sfv_elf {
-  const uint8_t *data;       /* the whole file */
-  size_t size;
+  const uint8_t *data;       /* the whole file (sfv_elf_open), else NULL */
+  sfv_reader *reader;        /* sfv_elf_open_reader(), else NULL */
+  const char *section_name;  /* name searched for; NULL = ".sframe" */
+  uint64_t size;             /* file size */
+  uint8_t ident[16];         /* e_ident as read (fewer bytes: zero filled) */
   uint8_t header_ok;         /* e_ident valid and the whole header present */
   uint8_t elf_class;         /* 1 ELFCLASS32, 2 ELFCLASS64 (0 if invalid) */
   uint8_t big_endian;        /* EI_DATA == ELFDATA2MSB */
   uint16_t e_type;
   uint16_t e_machine;
+  uint16_t e_shstrndx;       /* as the header holds it (maybe SHN_XINDEX) */
   uint64_t e_shoff;
   uint64_t e_phoff;
   uint32_t shnum;            /* section headers (extended numbering honoured) */
   uint32_t phnum;            /* program headers (PN_XNUM honoured) */
-  uint32_t shstrndx;
+  uint32_t shstrndx;         /* effective (section 0's sh_link for SHN_XINDEX) */
   uint8_t shdrs_ok;          /* table inside the file, entry size right */
   uint8_t phdrs_ok;
   uint8_t shstrtab_ok;       /* shstrndx names a string table in the file */
   /* The SFrame data chosen for validation. */
   uint8_t source;            /* enum sfv_elf_source */
+  uint8_t sframe_readable;   /* its bytes lie in the file (not NOBITS) */
   uint32_t sframe_shndx;     /* section index (0 when source != SECTION) */
   uint32_t sframe_sections;  /* sections that are SFrame by type or name */
   uint32_t pt_sframe_index;  /* first PT_GNU_SFRAME (valid if pt_sframe_count) */
@@ -510,16 +544,32 @@ typedef struct sfv_elf {
   uint64_t sframe_offset;    /* file offset of the SFrame data */
   uint64_t sframe_size;      /* sh_size, or p_filesz for a segment */
   uint64_t sframe_addr;      /* sh_addr, or p_vaddr */
-  const uint8_t *sframe_data; /* in data[], NULL unless the bytes are in the
-                                file (not NOBITS, not out of bounds) */
+  const uint8_t *sframe_data; /* the SFrame section bytes: in data[] with
+                                sfv_elf_open(), the caller's buffer after
+                                sfv_elf_load_sframe(); NULL until then and
+                                unless sframe_readable */
   size_t sframe_len;
 } sfv_elf;
 
-/* Parses the ELF header and tables and locates the SFrame data; reports
- * nothing (sfv_elf_validate() does).  SFV_E_MAGIC if data is not ELF
- * (fewer than 4 bytes or no 0x7f 'E' 'L' 'F'); SFV_OK otherwise, whatever
- * else is wrong (then header_ok, shdrs_ok, ... say what could be used). */
+/* Parses the ELF header and tables of a file in memory and locates the
+ * SFrame data (by type SHT_GNU_SFRAME or name .sframe, else PT_GNU_SFRAME);
+ * reports nothing (sfv_elf_validate() does).  SFV_E_MAGIC if data is not
+ * ELF (fewer than 4 bytes or no 0x7f 'E' 'L' 'F'); SFV_OK otherwise,
+ * whatever else is wrong (then header_ok, shdrs_ok, ... say what could be
+ * used).  sframe_data is set when sframe_readable. */
 SFV_API sfv_status sfv_elf_open(sfv_elf *elf, const void *data, size_t size);
+
+/* The same through the caller's reader (*r must outlive elf).  With
+ * section_name (kept by pointer) the SFrame section is the section of that
+ * name, whatever its type (objdump --sframe=NAME), and PT_GNU_SFRAME is not
+ * used as a fallback.  SFV_E_IO when the reader failed. */
+SFV_API sfv_status sfv_elf_open_reader(sfv_elf *elf, sfv_reader *r,
+                               const char *section_name);
+
+/* Reads the SFrame data (sframe_size bytes) into buf (len >= sframe_size)
+ * and points sframe_data at it; a no-op for sfv_elf_open().  SFV_E_BOUNDS
+ * when !sframe_readable, SFV_E_IO when the reader failed. */
+SFV_API sfv_status sfv_elf_load_sframe(sfv_elf *elf, void *buf, size_t len);
 
 #define SFV_ELF_OPT_COVERAGE 0x1u  /* warn (elf-func-uncovered) per function
                                       no FDE covers */
@@ -544,13 +594,17 @@ typedef struct sfv_elf_result {
   uint32_t symtab_shndx;     /* symbol table used for coverage */
   uint64_t funcs_total;      /* STT_FUNC, size > 0, in executable sections */
   uint64_t funcs_covered;    /* ... whose start some FDE covers */
+  uint64_t work;             /* budget steps the cross checks spent */
 } sfv_elf_result;
 
 /* Validates the container and the SFrame data it holds (with
  * sfv_validate(): section address as vma in linked files, function starts
  * treated as unrelocated in ET_REL, where relocations on .sframe are
- * applied by the ELF checks themselves).  Core diagnostics keep their
- * section offsets; see sfv_rule_file_offset(). */
+ * applied by the ELF checks themselves).  sframe_data must be loaded when
+ * sframe_readable (else only the container is checked).  Core diagnostics
+ * keep their section offsets; see sfv_rule_file_offset().  SFV_E_IO when
+ * the caller's reader failed (the diagnostics so far stand, the run is
+ * incomplete). */
 SFV_API sfv_status sfv_elf_validate(const sfv_elf *elf, const sfv_elf_options *opt,
                             sfv_diag_fn fn, void *ctx, sfv_elf_result *res);
 
@@ -559,15 +613,19 @@ SFV_API sfv_status sfv_elf_validate(const sfv_elf *elf, const sfv_elf_options *o
 SFV_API int sfv_rule_file_offset(sfv_rule_id id);
 
 /* Name of symbol `symidx` of symbol table section `symtab_shndx`, copied
- * (NUL-terminated, truncated to n - 1 bytes) into buf.  Returns the name's
- * length, or 0 when it cannot be read (buf then holds ""). */
+ * (NUL-terminated, cut to n - 1 bytes) into buf.  Reads at most n bytes of
+ * the string table.  Returns the length copied (at most n - 1), or 0 when
+ * the name cannot be read (buf then holds ""). */
 SFV_API size_t sfv_elf_symbol_name(const sfv_elf *elf, uint32_t symtab_shndx,
                            uint64_t symidx, char *buf, size_t n);
 /* Copies the SFrame section of `elf` into out (out_len >= sframe_len) and
  * applies the PC-relative relocations that target it (R_X86_64_PC32/PC64,
  * R_AARCH64_PREL32/PREL64, R_390_PC32/PC64; RELA or REL) as a link at the
  * sections' own addresses would: S + A - P.  This is the view objdump 2.47
- * prints for relocatable files.  *applied (may be NULL) counts them. */
+ * prints for relocatable files.  Each distinct relocation table is walked
+ * once (tables overlapping one already walked are skipped), within the
+ * same work budget as sfv_elf_validate().  *applied (may be NULL) counts
+ * the relocations applied.  SFV_E_IO when the reader failed. */
 SFV_API sfv_status sfv_elf_relocated_sframe(const sfv_elf *elf, uint8_t *out,
                                     size_t out_len, uint32_t *applied);
 /* ==== ELF container ==== END */
@@ -828,15 +886,15 @@ SFV_API sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
                                      default when a file has both) */
 
 /* Scratch bytes the comparison of `elf` uses (sfv_elf_options.scratch when
- * sfv_elf_validate() runs it): relocated copies of .eh_frame and .sframe
- * in relocatable files, plus sfv_cfi_scratch_size().  0 when the file
+ * sfv_elf_validate() runs it): .eh_frame read from the file, a copy of
+ * .sframe to relocate in relocatable files, plus sfv_cfi_scratch_size().  0 when the file
  * lacks one of the sections. */
 SFV_API size_t sfv_elf_cfi_scratch_size(const sfv_elf *elf);
 
 /* The comparison alone: SFV_OK when it ran (res filled, diagnostics
  * counted in counts, which may be NULL), SFV_E_NOT_FOUND when the file has
- * no .eh_frame next to its SFrame section or the scratch cannot hold a
- * relocatable file's copies. */
+ * no .eh_frame next to its SFrame section or the scratch cannot hold
+ * .eh_frame (and a relocatable file's .sframe copy). */
 SFV_API sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch,
                                        size_t scratch_size, uint32_t max_diags,
                                        sfv_diag_fn fn, void *ctx,
@@ -847,8 +905,11 @@ SFV_API sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch,
  * (row->s.regs[0]), the ABI's FP (regs[1]) and SP (regs[2]).  Linear in
  * .eh_frame.  SFV_E_NOT_FOUND when no FDE covers pc (or the file is
  * relocatable, or has no .eh_frame); another error when the CFI that covers
- * pc cannot be interpreted. */
-SFV_API sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, uint64_t pc,
+ * pc cannot be interpreted.  scratch: sfv_elf_cfi_scratch_size(elf) bytes
+ * (.eh_frame is read into it; SFV_E_ARG when too small, SFV_E_IO when the
+ * reader failed). */
+SFV_API sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch,
+                                      size_t scratch_size, uint64_t pc,
                                       sfv_cfi_fde *fde, sfv_cfi_row *row);
 /* ==== DWARF CFI ==== END */
 

@@ -19,6 +19,7 @@
 #include "classify.h"
 #include "cursor.h"
 #include "spec.h"
+#include "trailing.h"
 
 #define N SFV_NONE
 
@@ -352,40 +353,14 @@ static void check_fdes(vctx *v) {
 
 static void check_trailing(vctx *v) {
   const sfv_section *s = &v->sec;
-  uint64_t end = s->priv.fre_base + s->hdr.fre_len, p, first_nz = 0;
-  uint64_t fde_end = s->priv.fde_base + (uint64_t)s->hdr.num_fdes * s->priv.fde_size;
-  int nz = 0;
-  if (fde_end > end)
-    end = fde_end;
-  if (end >= s->size)
+  uint64_t p = sfv_declared_end(s);
+  if (p >= s->size)
     return;
-  for (p = end; p < s->size; p++) {
-    if (s->data[p] != 0) {
-      first_nz = p;
-      nz = 1;
-      break;
-    }
-  }
-  if (!nz) {
-    SFV_FIND(&v->out, TRAILING_PADDING, end, N, N,
-             .padding_bytes = (int64_t)(s->size - end),
-             .expected_padding_bytes = 0);
-    return;
-  }
-  if (s->size - first_nz >= SFV_HEADER_SIZE) {
-    uint8_t be;
-    uint16_t m;
-    const uint8_t *q = s->data + first_nz;
-    if (sfv_preamble(q, s->size - first_nz, &be, &m) == SFV_OK &&
-        be == s->big_endian && q[2] >= 1 && q[2] <= 3) {
-      SFV_FIND(&v->out, CONCATENATED_SECTIONS, first_nz, N, N,
-               .next_version = q[2], .next_header_offset = (int64_t)first_nz);
-      return;
-    }
-  }
-  SFV_FIND(&v->out, TRAILING_GARBAGE, first_nz, N, N,
-           .trailing_bytes = (int64_t)(s->size - end),
-           .first_nonzero_byte = s->data[first_nz]);
+  while (p < s->size && s->data[p] == 0)
+    p++;
+  sfv_classify_trailing(&v->out, s, s->size, p,
+                        p < s->size ? s->data + p : NULL,
+                        p < s->size ? (size_t)(s->size - p) : 0);
 }
 
 sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,

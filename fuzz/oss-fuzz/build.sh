@@ -7,23 +7,22 @@
 # (make fuzz builds it locally).
 cd "$SRC/sframe-validate"
 
-# The library (src/*.c) and the printers (src/fmt/*.c, libsfvfmt.a).
+# The library (src/*.c), the printers (src/fmt/*.c, libsfvfmt.a) and the
+# CLI's file handling (src/cli/*.c but main.c, for fuzz_cli_file).
 LIB=$(ls src/*.c)
 FMT=$(ls src/fmt/*.c)
+CLI=$(ls src/cli/*.c | grep -v '/main\.c$')
 STD="-std=c11 -D_DEFAULT_SOURCE -Isrc -Ifuzz"
 
 mkdir -p "$WORK/sfv"
 objs=""
-for f in $LIB $FMT fuzz/sframe_model.c fuzz/mutator_libfuzzer.c; do
+for f in $LIB $FMT $CLI fuzz/sframe_model.c fuzz/mutator_libfuzzer.c; do
   o="$WORK/sfv/$(echo "$f" | tr / _).o"
   $CC $CFLAGS $STD -c "$f" -o "$o"
   objs="$objs $o"
 done
 
-harnesses="validate lookup dump"
-if [ -f src/elf.c ] && grep -q sfv_elf_open src/sfv.h && [ -f fuzz/fuzz_elf.c ]; then
-  harnesses="$harnesses elf"
-fi
+harnesses="validate lookup dump elf cli_file"
 
 for h in $harnesses; do
   $CC $CFLAGS $STD -c "fuzz/fuzz_$h.c" -o "$WORK/sfv/fuzz_$h.o"

@@ -9,7 +9,10 @@
  *    and exit 1;
  *  - an empty section (ld --discard-sframe): only the file line; 2.47 says
  *    "Error: SFrame decode failure: Corrupt SFrame." on stderr and exits 0,
- *    2.40/2.44 as above.
+ *    2.40/2.44 as above;
+ *  - 2.40/2.44 and a header their libsframe refuses (a version or flag it
+ *    does not know, e.g. v2 with SFRAME_F_FDE_FUNC_START_PCREL from
+ *    clang-22 linked by ld 2.44): only the file line, then as above.
  * --lookup with --format=json prints one document for the whole run:
  *   {"lookups":[{"path":..,"pc":..,"found":..,..},..],"errors":[..]}.
  */
@@ -55,6 +58,10 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
       fputs("sframe-validate: Error: SFrame decode failure: Corrupt SFrame.\n",
             stderr);
       return 0;
+    }
+    if (ver != 247 && !fmt_dump_header_decodes(data, size, ver)) {
+      fflush(stdout);                 /* e.g. 2.44 and v2 with PCREL starts */
+      return old_objdump_fails(path);
     }
     fmt_dump_section_title(stdout, name);
   }
@@ -119,7 +126,11 @@ static void cfi_rule_text(FILE *out, const sfv_cfi_reg *r) {
 static void lookup_cfi_text(FILE *out, const sfv_elf *elf, uint64_t pc) {
   sfv_cfi_fde f;
   sfv_cfi_row r;
-  sfv_status st = sfv_elf_cfi_row_at(elf, pc, &f, &r);
+  size_t n = sfv_elf_cfi_scratch_size(elf);
+  void *scratch = n ? malloc(n) : NULL;
+  sfv_status st = scratch != NULL ? sfv_elf_cfi_row_at(elf, scratch, n, pc, &f, &r)
+                                  : SFV_E_NOT_FOUND;
+  free(scratch);
   if (st == SFV_E_NOT_FOUND) {
     fputs("  .eh_frame: no FDE covers the pc\n", out);
     return;

@@ -2,6 +2,7 @@
 #ifndef SFV_FMT_DUMP_H
 #define SFV_FMT_DUMP_H
 
+#include "fmt/fmt.h"
 #include "sfv.h"
 
 /* Walks every FDE and FRE as objdump of `layout` would; 1 when all of it

@@ -67,6 +67,18 @@ static int spans_disjoint(span *s, uint32_t n) {
   return 1;
 }
 
+static int header_decodes(const sfv_header *h, int layout) {
+  return version_decodes(layout, h->version) &&
+         flags_valid(layout, h->version, h->flags) && h->fdeoff <= h->freoff;
+}
+
+int fmt_dump_header_decodes(const uint8_t *data, size_t size, int layout) {
+  sfv_section sec;
+  if (sfv_open(&sec, data, size) != SFV_OK)
+    return 1;
+  return header_decodes(&sec.hdr, layout);
+}
+
 int fmt_dump_checkable(const sfv_section *sec, int layout) {
   const sfv_header *h = &sec->hdr;
   uint64_t fre_bytes = 0, fre_end;
@@ -75,8 +87,7 @@ int fmt_dump_checkable(const sfv_section *sec, int layout) {
   span *spans = NULL;
   int ok = 0;
 
-  if (!version_decodes(layout, h->version) ||
-      !flags_valid(layout, h->version, h->flags) || h->fdeoff > h->freoff)
+  if (!header_decodes(h, layout))
     return 0;
   if (layout == 244 && h->version == 1)
     return !sec->big_endian;          /* header only; 2.44 cannot swap v1 */

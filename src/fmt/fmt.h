@@ -93,6 +93,14 @@ typedef struct fmt_dump_opts {
 int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
                      const fmt_dump_opts *opt, uint64_t *total_rows);
 
+/* 1 when the libsframe of layout 240/244/247 accepts the section's header
+ * (sframe_decode's header checks: version, flags, fdeoff <= freoff); 0
+ * when it refuses the section before objdump prints its title: objdump
+ * 2.40/2.44 then say "file format not recognized" (status 1).  A section
+ * that does not open as SFrame counts as accepted here (fmt_dump_section
+ * reports it). */
+int fmt_dump_header_decodes(const uint8_t *data, size_t size, int layout);
+
 /* Default FRE-row cap of --dump for a section of `size` bytes: one row per
  * section byte, at least 65536.  A section whose FDEs each own their FRE
  * block has fewer rows than bytes (an FRE takes at least 2 bytes), so only
@@ -132,6 +140,9 @@ typedef struct fmt_file_info {
   const char *path;
   int idx;                   /* index of the file on the command line */
   int is_elf;
+  int is_archive;            /* an ar archive's own record (ar-* rules) */
+  uint32_t members;          /* ... its members, and those that are ELF */
+  uint32_t elf_members;
   const sfv_elf *elf;        /* when is_elf */
   uint64_t section_file_offset; /* file offset of the SFrame data (ELF) */
   int have_section;          /* SFrame data located (always for raw) */

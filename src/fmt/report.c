@@ -106,13 +106,13 @@ void fmt_json_values(FILE *out, const sfv_diag *d) {
 }
 
 uint64_t fmt_diag_file_offset(const fmt_file_info *fi, const sfv_diag *d) {
-  if (!fi->is_elf || sfv_rule_file_offset(d->rule))
+  if (!fi->is_elf || fi->is_archive || sfv_rule_file_offset(d->rule))
     return d->offset;
   return fi->section_file_offset + d->offset;
 }
 
 int fmt_diag_in_file_space(const fmt_file_info *fi, const sfv_diag *d) {
-  return fi->is_elf && sfv_rule_file_offset(d->rule);
+  return (fi->is_elf || fi->is_archive) && sfv_rule_file_offset(d->rule);
 }
 
 const char *fmt_elf_type_name(uint16_t t) {

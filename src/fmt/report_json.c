@@ -17,7 +17,8 @@ static void json_begin(fmt_report *r) { fputs("{\"files\":[", r->out); }
 
 static void json_file_begin(fmt_report *r, const fmt_file_info *fi) {
   fmt_json_path(r->out, r->files ? ",\n {" : "\n {", "path", fi->path);
-  fprintf(r->out, ",\"format\":\"%s\",\"diagnostics\":[", fi->is_elf ? "elf" : "raw");
+  fprintf(r->out, ",\"format\":\"%s\",\"diagnostics\":[",
+          fi->is_archive ? "archive" : fi->is_elf ? "elf" : "raw");
 }
 
 static void json_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
@@ -84,6 +85,9 @@ static void json_file_end(fmt_report *r, const fmt_file_info *fi,
             e->source == SFV_ELF_SRC_SECTION ? "section"
             : e->source == SFV_ELF_SRC_SEGMENT ? "segment" : "none");
   }
+  if (fi->is_archive)
+    fprintf(out, ",\"archive\":{\"members\":%u,\"elf_members\":%u}",
+            fi->members, fi->elf_members);
   fputs(",\"coverage\":", out);
   if (fi->is_elf && er != NULL && er->coverage_known)
     fprintf(out, "{\"functions\":%llu,\"covered\":%llu}",

@@ -32,7 +32,10 @@ static void text_file_end(fmt_report *r, const fmt_file_info *fi,
           valid ? "valid" : "INVALID", c->errors, plural(c->errors),
           c->warnings, plural(c->warnings), c->notes, plural(c->notes),
           c->suppressed ? " (some diagnostics suppressed)" : "");
-  if (fi->is_elf)
+  if (fi->is_archive)
+    fprintf(out, "; ar archive, %u member%s, %u ELF", fi->members,
+            plural(fi->members), fi->elf_members);
+  else if (fi->is_elf)
     fprintf(out, "; %s %s", fi->elf->header_ok ? fmt_bfd_name(fi->elf) : "ELF",
             fmt_elf_type_name(fi->elf->e_type));
   else

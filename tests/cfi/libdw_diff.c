@@ -34,6 +34,8 @@
 static unsigned long n_files, n_fdes, n_rows, n_agreed, n_mismatch, n_regs, n_unspec, n_signed_rows, n_stale_start;
 static int verbose;
 static unsigned long max_print = 40;
+static void *row_scratch;      /* sfv_elf_cfi_row_at scratch (one file's .eh_frame) */
+static size_t row_scratch_size;
 
 #define MISMATCH(...)                                                        \
   do {                                                                       \
@@ -188,6 +190,9 @@ static void do_file(const char *path) {
       n_errors++;
       goto out_cfi;
     }
+    free(row_scratch);
+    row_scratch_size = d->d_size;  /* .eh_frame: what sfv_elf_cfi_row_at reads */
+    row_scratch = malloc(row_scratch_size ? row_scratch_size : 1);
   }
   sfv_cfi_iter_init(&it, &cfi);
   while ((st = sfv_cfi_next_fde(&it, &fde)) != SFV_END) {
@@ -262,7 +267,7 @@ static void do_file(const char *path) {
       if (eh.e_type != ET_REL) {
         sfv_cfi_fde lf;
         sfv_cfi_row lr;
-        if (sfv_elf_cfi_row_at(&sel, row.pc_lo, &lf, &lr) != SFV_OK ||
+        if (sfv_elf_cfi_row_at(&sel, row_scratch, row_scratch_size, row.pc_lo, &lf, &lr) != SFV_OK ||
             lr.pc_lo != row.pc_lo || lr.pc_hi != row.pc_hi ||
             lr.s.cfa_reg != row.s.cfa_reg || lr.s.cfa_offset != row.s.cfa_offset)
           MISMATCH("FDE %u pc %#" PRIx64 ": sfv_elf_cfi_row_at disagrees", fde.index,

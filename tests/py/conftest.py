@@ -7,27 +7,12 @@ import csv
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-# The one place test helpers become importable: the SFrame model/encoder
-# (gen/), the peer helpers and raw-section builder (tests/peers), the ELF
-# builder (tests/elf).  Test files import them by name, never edit sys.path.
-for _d in (ROOT / "gen", ROOT / "tests" / "peers", ROOT / "tests" / "elf"):
-    if str(_d) not in sys.path:
-        sys.path.insert(0, str(_d))
-import peers_support  # noqa: E402
+import peers_support  # importable through tests/conftest.py
 BUILD = ROOT / "build"
-
-
-@pytest.fixture(scope="session")
-def sfv_bin():
-    path = pathlib.Path(os.environ.get("SFV_BIN", BUILD / "sframe-validate"))
-    if not path.exists():
-        subprocess.run(["make", "-C", str(ROOT), "all"], check=True)
-    return str(path)
 
 
 @pytest.fixture(scope="session")

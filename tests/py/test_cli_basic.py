@@ -130,8 +130,6 @@ def test_unrelocated_and_vma(sfv_bin, tmp_path):
 
 def test_canonical_wiring(sfv_bin, good, bad):
     r = run(sfv_bin, "--format=canonical", good)
-    if "not implemented" in r.stderr:
-        pytest.xfail("cli_canonical not landed yet")
     assert r.returncode == 0 and json.loads(r.stdout)
     assert run(sfv_bin, "--format=canonical", bad).returncode == 1
 

@@ -8,13 +8,10 @@ import os
 import pathlib
 import struct
 import subprocess
-import sys
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "gen"))
-sys.path.insert(0, str(ROOT / "tests" / "elf"))
 from encoder import encode  # noqa: E402
 from matrix import simple_section  # noqa: E402
 import elfgen as G  # noqa: E402

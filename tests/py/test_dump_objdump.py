@@ -7,12 +7,10 @@ toolchain itself (scripts/install-deps.sh peers), and `sframe-validate
 byte for byte, the exit status, and stderr but for the program name."""
 import os
 import subprocess
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "peers"))
-import peers_support as ps  # noqa: E402
+import peers_support as ps
 
 LAYOUT = {"SID": 247, "TRIXIE": 244, "BOOKWORM": 240}
 SRC_A = "int f(int x) { return x + 1; }\n"
@@ -61,10 +59,6 @@ def compare(sfv_bin, bindir, layout, path, sfv_args=(), od_args=("--sframe",)):
     return want
 
 
-# The ELF locator finds the section by cli_opts.section_name (helper `file`,
-# issue 8 item 5); until that lands these fail, loudly, as strict xfails.
-@pytest.mark.xfail(strict=True, reason="!!! ELF locator does not honour --section=NAME "
-                   "yet (src/cli/check.c, src/elf*.c)")
 @pytest.mark.parametrize("tc", list(LAYOUT))
 def test_renamed_section(sfv_bin, env, tc, tmp_path):
     """objcopy --rename-section .sframe=.sframe2: objdump --sframe finds no

@@ -16,8 +16,7 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "realworld"))
-import rwlib  # noqa: E402
+import rwlib
 
 FULL = bool(os.environ.get("SFV_REALWORLD_FULL"))
 

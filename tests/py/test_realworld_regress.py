@@ -4,7 +4,6 @@ import json
 import pathlib
 import subprocess
 
-import pytest
 
 REG = pathlib.Path(__file__).resolve().parents[1] / "realworld" / "regress"
 
@@ -30,12 +29,11 @@ def test_clang_v2_through_trixie_ld_validates(sfv_bin):
     assert r.returncode == 0 and f["errors"] == 0 and f["sframe"]["version"] == 2, r.stdout
 
 
-@pytest.mark.xfail(strict=False, reason="known-false.tsv (owner out): objdump 2.44 refuses v2 "
-                   "with the PC-relative flag and prints nothing after the file-format line; "
-                   "--dump --objdump=244 prints the 'Contents of' line first")
 def test_dump_244_matches_objdump_refusal(sfv_bin):
     name = "clang22-trixie-ld-libnolibc.so"
     want = (REG / f"{name}.objdump-244").read_text()
     r = sfv(sfv_bin, "--dump", "--objdump=244", name)
     assert r.returncode == 1
     assert r.stdout == want
+    theirs = (REG / f"{name}.objdump-244.stderr").read_text()
+    assert r.stderr == theirs.replace("objdump:", "sframe-validate:")

@@ -7,7 +7,6 @@ import collections
 import json
 import subprocess
 
-import pytest
 
 
 

@@ -1,0 +1,308 @@
+/* archive.c - ar archives: every ELF member validated (or dumped) as a file
+ * of its own, named as binutils names it, "libfoo.a(member.o)".
+ *
+ * Formats: GNU (symbol table "/" or "/SYM64/", long names "/N" into the
+ * "//" table), BSD (long names "#1/N" stored before the member's data,
+ * "__.SYMDEF" symbol tables), and thin archives ("!<thin>\n": members are
+ * the files the names give, relative to the archive's directory).
+ *
+ * Invariants:
+ *  - every header field is untrusted: a member header is read only when its
+ *    60 bytes lie in the archive, a member's data only when its size (a
+ *    decimal field, overflow-checked) fits in what is left; a bad header
+ *    ends the walk with an ar-header diagnostic, never an over-read;
+ *  - the walk advances by at least 60 bytes per member, so it ends; a thin
+ *    member is opened like any input (regular files only, never blocking);
+ *  - nested archives are not read (ar-nested);
+ *  - the archive's own diagnostics are kept (up to --max-diags) and printed
+ *    as the archive's record after its members' records.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_run.h"
+
+#define AR_HDR 60u
+#define AR_NAME_MAX 4096u
+
+int cli_archive_thin_enabled = 1;
+
+int cli_is_archive(const uint8_t *p, size_t n) {
+  return n >= 8 && (memcmp(p, "!<arch>\n", 8) == 0 ||
+                    memcmp(p, "!<thin>\n", 8) == 0);
+}
+
+typedef struct ar_walk {
+  cli_opts *o;
+  int idx;
+  const char *path;
+  cli_src *src;
+  int thin;
+  uint64_t names_off, names_len; /* the "//" table (0 len: none) */
+  sfv_diag *diags;               /* the archive's own diagnostics */
+  uint32_t ndiags, cap;
+  uint32_t members, elf_members;
+  int worst;
+} ar_walk;
+
+static void ar_diag(ar_walk *w, sfv_rule_id rule, uint64_t off, uint64_t found,
+                    uint64_t expected, uint64_t aux) {
+  const sfv_rule_info *ri = sfv_rule_get(rule);
+  sfv_diag *d;
+  if (ri == NULL)
+    return;
+  if (w->ndiags == w->cap) {
+    uint32_t cap = w->cap ? w->cap * 2 : 16;
+    sfv_diag *p = realloc(w->diags, cap * sizeof *p);
+    if (p == NULL)
+      return;
+    w->diags = p;
+    w->cap = cap;
+  }
+  d = &w->diags[w->ndiags++];
+  memset(d, 0, sizeof *d);
+  d->rule = rule;
+  d->severity = ri->severity;
+  d->offset = off;
+  d->fde = SFV_NONE;
+  d->fre = SFV_NONE;
+  d->found = (int64_t)found;
+  d->expected = (int64_t)expected;
+  d->aux = (int64_t)aux;
+  if (found > INT64_MAX || expected > INT64_MAX || aux > INT64_MAX) {
+    /* values come from decimal fields of at most 10 digits */
+    d->found = d->expected = d->aux = 0;
+  }
+}
+
+/* Decimal field of an ar header (digits, then spaces); 0 if malformed. */
+static int ar_decimal(const uint8_t *p, size_t n, uint64_t *v) {
+  size_t i = 0;
+  *v = 0;
+  while (i < n && p[i] >= '0' && p[i] <= '9') {
+    *v = *v * 10u + (uint64_t)(p[i] - '0'); /* at most 10 digits: no overflow */
+    i++;
+  }
+  if (i == 0)
+    return 0;
+  while (i < n && p[i] == ' ')
+    i++;
+  return i == n;
+}
+
+/* The member's name into name[] (NUL-terminated).  *skip_data: bytes of the
+ * member's data holding the name (BSD #1/N).  Returns 1 (named), 0 (a
+ * symbol or name table: not a member), -1 (bad name: reported). */
+static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
+                   char *name, size_t n, uint64_t *skip_data) {
+  size_t len;
+  uint64_t v;
+  *skip_data = 0;
+  if (memcmp(h, "/               ", 16) == 0 || memcmp(h, "/SYM64/         ", 16) == 0)
+    return 0;
+  if (memcmp(h, "//              ", 16) == 0)
+    return 0;
+  if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
+    /* GNU long name: offset into "//", ends with "/\n" (or "\n"). */
+    uint8_t buf[AR_NAME_MAX];
+    size_t want, i;
+    if (!ar_decimal(h + 1, 15, &v) || w->names_len == 0 || v >= w->names_len) {
+      ar_diag(w, SFV_R_AR_NAME, hoff, hoff, w->names_len, v);
+      return -1;
+    }
+    want = w->names_len - v < sizeof buf ? (size_t)(w->names_len - v) : sizeof buf;
+    if (cli_src_pread(w->src, w->names_off + v, buf, want) != 0)
+      return -1;
+    for (i = 0; i < want && buf[i] != '\n'; i++)
+      ;
+    if (i == want || i == 0) {
+      ar_diag(w, SFV_R_AR_NAME, hoff, hoff, w->names_len, v);
+      return -1;
+    }
+    len = buf[i - 1] == '/' ? i - 1 : i;
+    if (len >= n)
+      len = n - 1;
+    memcpy(name, buf, len);
+    name[len] = '\0';
+    return len > 0 ? 1 : (ar_diag(w, SFV_R_AR_NAME, hoff, hoff, w->names_len, v), -1);
+  }
+  if (memcmp(h, "#1/", 3) == 0) {
+    /* BSD long name: the first v bytes of the data. */
+    if (!ar_decimal(h + 3, 13, &v) || v > msize || v == 0 || v >= n) {
+      ar_diag(w, SFV_R_AR_NAME, hoff, hoff, msize, v);
+      return -1;
+    }
+    if (cli_src_pread(w->src, hoff + AR_HDR, name, (size_t)v) != 0)
+      return -1;
+    name[v] = '\0';
+    *skip_data = v;
+    len = strlen(name); /* NUL padding allowed */
+    if (strncmp(name, "__.SYMDEF", 9) == 0)
+      return 0;
+    return len > 0 ? 1 : (ar_diag(w, SFV_R_AR_NAME, hoff, hoff, msize, v), -1);
+  }
+  /* Short name: GNU ends it with '/', BSD pads with spaces. */
+  for (len = 0; len < 16 && h[len] != '/' && h[len] != ' '; len++)
+    ;
+  if (len == 0) {
+    ar_diag(w, SFV_R_AR_NAME, hoff, hoff, 16, 0);
+    return -1;
+  }
+  memcpy(name, h, len);
+  name[len] = '\0';
+  if (strcmp(name, "__.SYMDEF") == 0)
+    return 0;
+  return 1;
+}
+
+/* One member's bytes (src: a window of the archive, or the thin member's
+ * own file).  Returns the member's status; 2 stops the walk. */
+static int ar_member(ar_walk *w, uint64_t hoff, const char *name, cli_src *src) {
+  uint8_t magic[8];
+  size_t n = src->size < sizeof magic ? (size_t)src->size : sizeof magic;
+  char disp[AR_NAME_MAX + 512];
+  w->members++;
+  if (cli_src_pread(src, 0, magic, n) != 0)
+    return -1;
+  if (cli_is_archive(magic, n)) {
+    ar_diag(w, SFV_R_AR_NESTED, hoff, hoff, 0, 0);
+    return 0;
+  }
+  if (n < 4 || memcmp(magic, "\x7f" "ELF", 4) != 0) {
+    ar_diag(w, SFV_R_AR_MEMBER_NOT_ELF, hoff, hoff, 0, src->size);
+    return 0;
+  }
+  w->elf_members++;
+  snprintf(disp, sizeof disp, "%s(%s)", w->path, name);
+  if (w->o->mode == MODE_DUMP && w->elf_members == 1)
+    printf("In archive %s:\n", w->path); /* objdump's line, once */
+  return cli_process_elf(w->o, w->idx, disp, src, name);
+}
+
+/* A member's status, turned into an I/O error against the archive when its
+ * bytes could not be read (rc -1, or a read failed mid-run). */
+static int member_status(ar_walk *w, const cli_src *m, int rc) {
+  char what[160];
+  if (rc != -1 && !m->failed)
+    return rc;
+  cli_src_error(m, what, sizeof what);
+  cli_out_io_error(w->o, w->idx, what);
+  return 2;
+}
+
+/* A thin member: the file `name` relative to the archive's directory. */
+static int ar_thin(ar_walk *w, uint64_t hoff, const char *name, uint64_t msize) {
+  char full[AR_NAME_MAX + 4096], why[200];
+  const char *slash = strrchr(w->path, '/');
+  cli_src f;
+  int rc;
+  if (!cli_archive_thin_enabled) {
+    ar_diag(w, SFV_R_AR_THIN_MEMBER, hoff, hoff, 0, msize);
+    return 0;
+  }
+  if (name[0] == '/' || slash == NULL)
+    snprintf(full, sizeof full, "%s", name);
+  else
+    snprintf(full, sizeof full, "%.*s/%s", (int)(slash - w->path), w->path, name);
+  if (cli_src_open(&f, full, why, sizeof why) != 0 || f.size != msize) {
+    if (f.fd >= 0 || f.mem != NULL)
+      cli_src_close(&f);
+    ar_diag(w, SFV_R_AR_THIN_MEMBER, hoff, hoff, 0, msize);
+    return 0;
+  }
+  rc = member_status(w, &f, ar_member(w, hoff, name, &f));
+  cli_src_close(&f);
+  return rc;
+}
+
+/* Walks the members; returns the worst status (2 after an I/O error). */
+static int ar_walk_members(ar_walk *w) {
+  uint64_t off = 8, size = w->src->size;
+  while (off < size) {
+    uint8_t h[AR_HDR];
+    uint64_t msize, skip, data;
+    char name[AR_NAME_MAX];
+    int named, rc = 0, special;
+    if (size - off < AR_HDR) {
+      ar_diag(w, SFV_R_AR_HEADER, off, off, size, size - off);
+      return w->worst;
+    }
+    if (cli_src_pread(w->src, off, h, AR_HDR) != 0)
+      return 2;
+    if (h[58] != '`' || h[59] != '\n' || !ar_decimal(h + 48, 10, &msize)) {
+      ar_diag(w, SFV_R_AR_HEADER, off, off, size, 0);
+      return w->worst;
+    }
+    data = off + AR_HDR;
+    special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' || h[1] == 'S');
+    if ((!w->thin || special) && msize > size - data) {
+      ar_diag(w, SFV_R_AR_HEADER, off, off, size, msize);
+      return w->worst;
+    }
+    if (memcmp(h, "//              ", 16) == 0) {
+      w->names_off = data;
+      w->names_len = msize;
+    }
+    named = ar_name(w, off, h, msize, name, sizeof name, &skip);
+    if (w->src->failed)
+      return 2;
+    if (named > 0 && w->thin && !special) {
+      rc = ar_thin(w, off, name, msize);
+    } else if (named > 0) {
+      cli_src m;
+      cli_src_window(&m, w->src, data + skip, msize - skip);
+      rc = member_status(w, &m, ar_member(w, off, name, &m));
+      cli_src_close(&m);
+    }
+    if (rc > w->worst)
+      w->worst = rc;
+    if (rc == 2)
+      return 2;
+    if (w->thin && !special)
+      off = data;
+    else
+      off = data + msize + (msize & 1u);
+  }
+  return w->worst;
+}
+
+int cli_process_archive(cli_opts *o, int idx, const char *path, cli_src *src) {
+  ar_walk w;
+  file_run fr;
+  uint32_t i;
+  int rc, mode = cli_mode_of(o);
+  uint8_t magic[8];
+
+  if (mode == MODE_LOOKUP || mode == CLI_MODE_CANONICAL) {
+    cli_out_io_error(o, idx, "an ar archive holds many sections: --lookup and "
+                             "--format=canonical take one ELF file or section");
+    return 2;
+  }
+  memset(&w, 0, sizeof w);
+  w.o = o;
+  w.idx = idx;
+  w.path = path;
+  w.src = src;
+  if (cli_src_pread(src, 0, magic, 8) != 0)
+    return 2;
+  w.thin = memcmp(magic, "!<thin>\n", 8) == 0;
+  rc = ar_walk_members(&w);
+  if (rc == 2 && src->failed) {
+    char what[160];
+    cli_src_error(src, what, sizeof what);
+    cli_out_io_error(o, idx, what);
+  }
+  if (mode == MODE_CHECK && rc != 2) {
+    cli_run_init(&fr, o, idx, path);
+    fr.fi.is_archive = 1;
+    fr.fi.members = w.members;
+    fr.fi.elf_members = w.elf_members;
+    cli_out_file_begin(o, &fr.fi);
+    for (i = 0; i < w.ndiags; i++)
+      cli_run_extra(&fr, &w.diags[i]);
+    if (cli_run_finish(&fr, NULL, 0, 0, 0, 0) > rc)
+      rc = 1;
+  }
+  free(w.diags);
+  return rc;
+}

@@ -1,0 +1,425 @@
+/* elf_check.c - the container checks of an ELF file and the validation
+ * entry point: header sanity, the SFrame section and PT_GNU_SFRAME, ABI vs
+ * e_machine, FDE function ranges vs executable sections and segments
+ * (linked files); relocations (elf_reloc.c) and coverage (elf_cover.c) are
+ * called from here.
+ *
+ * Invariants: every read goes through elf_read.c (bounded by the file
+ * size, through the caller's reader); the FDE x section/segment searches,
+ * relocation entries and coverage share one work budget (ELF_WORK_BUDGET
+ * steps); no allocation, no recursion.  A reader failure stops the checks
+ * (the emitter's stop flag) and the run returns SFV_E_IO.
+ */
+#include <string.h>
+
+#include "cfi.h"
+#include "elf_internal.h"
+
+void sfv_elf_report(ectx *x, sfv_rule_id rule, uint64_t off, int64_t fde,
+                    int64_t found, int64_t expected, int64_t aux) {
+  sfv_diag d;
+  if (sfv_elf_io_failed(x->e))
+    x->em.stop = 1; /* what follows a failed read is not the file's fault */
+  if (x->em.stop ||
+      !sfv_diag_make(&d, rule, off, fde, SFV_NONE, found, expected, aux))
+    return;
+  sfv_diag_count(&d, &x->res->errors, &x->res->warnings, &x->res->notes);
+  sfv_emit(&x->em, &d, &x->res->suppressed);
+}
+
+/* Core diagnostics pass through here (counted by the core's result). */
+static int core_diag(void *ctx, const sfv_diag *d) {
+  ectx *x = ctx;
+  sfv_emit(&x->em, d, &x->res->suppressed);
+  return x->em.stop;
+}
+
+/* One step of the shared budget; 0 once it is spent. */
+int sfv_elf_spend(ectx *x, uint64_t n) {
+  if (x->work < n) {
+    x->work = 0;
+    x->work_hit = 1;
+    return 0;
+  }
+  x->work -= n;
+  return 1;
+}
+
+int sfv_rule_file_offset(sfv_rule_id id) {
+  switch (id) {
+  case SFV_R_ELF_TRUNCATED: case SFV_R_ELF_IDENT: case SFV_R_ELF_ENTSIZE:
+  case SFV_R_ELF_SHDR_BOUNDS: case SFV_R_ELF_PHDR_BOUNDS:
+  case SFV_R_ELF_SHSTRNDX: case SFV_R_ELF_NO_SFRAME:
+  case SFV_R_ELF_SFRAME_BOUNDS: case SFV_R_ELF_SFRAME_EMPTY:
+  case SFV_R_ELF_SFRAME_NOBITS: case SFV_R_ELF_SFRAME_TYPE:
+  case SFV_R_ELF_SFRAME_PROGBITS: case SFV_R_ELF_SFRAME_NAME:
+  case SFV_R_ELF_SFRAME_MULTIPLE: case SFV_R_ELF_SFRAME_NOT_ALLOC:
+  case SFV_R_ELF_NO_PT_SFRAME: case SFV_R_ELF_PT_SFRAME_MISMATCH:
+  case SFV_R_ELF_PT_SFRAME_PADDING: case SFV_R_ELF_PT_SFRAME_MULTIPLE:
+  case SFV_R_ELF_PT_SFRAME_NOT_LOADED: case SFV_R_ELF_RELA_LEFTOVER:
+  case SFV_R_ELF_RELOC_BOUNDS: case SFV_R_ELF_RELOC_UNEXPECTED:
+  case SFV_R_ELF_RELOC_UNRESOLVED: case SFV_R_ELF_RELOC_MISSING:
+  case SFV_R_ELF_FUNC_UNCOVERED: case SFV_R_ELF_SECTION_BOUNDS:
+  case SFV_R_ELF_RELOC_ALIASED: case SFV_R_AR_HEADER: case SFV_R_AR_NAME:
+  case SFV_R_AR_NESTED: case SFV_R_AR_THIN_MEMBER: case SFV_R_AR_MEMBER_NOT_ELF:
+  case SFV_R_CFI_FDE_MISSING: case SFV_R_CFI_FDE_MISSING_LINKED:
+  case SFV_R_CFI_NOT_REPRESENTABLE:
+  case SFV_R_CFI_UNREADABLE: /* .eh_frame-anchored (src/cfi_compare.c) */
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* File offsets of e_phentsize, e_shentsize, e_shstrndx. */
+static uint64_t eh_off_phentsize(const sfv_elf *e) {
+  return e->elf_class == 2 ? 54u : 42u;
+}
+static uint64_t eh_off_shentsize(const sfv_elf *e) { return eh_off_phentsize(e) + 4u; }
+static uint64_t eh_off_shstrndx(const sfv_elf *e) { return eh_off_phentsize(e) + 8u; }
+
+/* Returns 0 when the header is unusable (nothing else can be checked). */
+static int check_header(ectx *x) {
+  const sfv_elf *e = x->e;
+  const uint8_t *p = e->ident;
+  ehdr h;
+  uint64_t end;
+
+  if (e->header_ok == 0) {
+    if (e->size < EI_NIDENT)
+      sfv_elf_report(x, SFV_R_ELF_TRUNCATED, 0, SFV_NONE, sfv_elf_i64(e->size),
+                     EI_NIDENT, 0);
+    else if (p[EI_CLASS] != 1 && p[EI_CLASS] != 2)
+      sfv_elf_report(x, SFV_R_ELF_IDENT, EI_CLASS, SFV_NONE, p[EI_CLASS], 2, EI_CLASS);
+    else if (p[EI_DATA] != 1 && p[EI_DATA] != 2)
+      sfv_elf_report(x, SFV_R_ELF_IDENT, EI_DATA, SFV_NONE, p[EI_DATA], 2, EI_DATA);
+    else if (p[EI_VERSION] != 1)
+      sfv_elf_report(x, SFV_R_ELF_IDENT, EI_VERSION, SFV_NONE, p[EI_VERSION], 1,
+                     EI_VERSION);
+    else
+      sfv_elf_report(x, SFV_R_ELF_TRUNCATED, 0, SFV_NONE, sfv_elf_i64(e->size),
+                     p[EI_CLASS] == 2 ? 64 : 52, 0);
+    return 0;
+  }
+  if (!sfv_elf_ehdr(e, &h))
+    return 0; /* header_ok means it was read: only a reader failure */
+
+  if (h.shoff != 0 && h.shentsize != sfv_elf_shent(e)) {
+    sfv_elf_report(x, SFV_R_ELF_ENTSIZE, eh_off_shentsize(e), SFV_NONE, h.shentsize,
+           sfv_elf_shent(e), 1);
+  } else if (h.shoff != 0 && !e->shdrs_ok) {
+    /* Extended count from section 0 when it is readable, else e_shnum. */
+    eshdr s0;
+    uint64_t n = h.shnum;
+    if (n == 0 && sfv_elf_shdr_at(e, h.shoff, &s0))
+      n = s0.size;
+    end = n > (UINT64_MAX - h.shoff) / sfv_elf_shent(e) ? UINT64_MAX
+                                                 : h.shoff + n * sfv_elf_shent(e);
+    if (n == 0)
+      end = h.shoff; /* zero sections at an offset: nothing to read */
+    else
+      sfv_elf_report(x, SFV_R_ELF_SHDR_BOUNDS, eh_off_shentsize(e) + 2u, SFV_NONE,
+             sfv_elf_i64(end), sfv_elf_i64(e->size), sfv_elf_i64(n));
+  }
+  if (e->shdrs_ok && !e->shstrtab_ok)
+    sfv_elf_report(x, SFV_R_ELF_SHSTRNDX, eh_off_shstrndx(e), SFV_NONE,
+                   e->e_shstrndx, e->shnum, e->shstrndx);
+
+  if (h.phoff != 0 && h.phnum != 0 && h.phentsize != sfv_elf_phent(e)) {
+    sfv_elf_report(x, SFV_R_ELF_ENTSIZE, eh_off_phentsize(e), SFV_NONE, h.phentsize,
+           sfv_elf_phent(e), 2);
+  } else if (h.phoff != 0 && h.phnum != 0 && !e->phdrs_ok) {
+    uint64_t n = h.phnum == PN_XNUM && e->phnum != 0 ? e->phnum : h.phnum;
+    end = n > (UINT64_MAX - h.phoff) / sfv_elf_phent(e) ? UINT64_MAX
+                                                 : h.phoff + n * sfv_elf_phent(e);
+    sfv_elf_report(x, SFV_R_ELF_PHDR_BOUNDS, eh_off_phentsize(e) + 2u, SFV_NONE,
+           sfv_elf_i64(end), sfv_elf_i64(e->size), sfv_elf_i64(n));
+  }
+  return 1;
+}
+
+/* ---------------------------------------------------------------- */
+/* The SFrame section and PT_GNU_SFRAME.                              */
+
+static void check_sections(ectx *x) {
+  const sfv_elf *e = x->e;
+  uint32_t i;
+  eshdr s;
+
+  for (i = 1; i < e->shnum && !x->em.stop; i++) {
+    if (!sfv_elf_shdr(e, i, &s) || !sfv_elf_is_sframe_section(e, &s))
+      continue;
+    if (s.type != SFV_SHT_GNU_SFRAME && s.type != SHT_PROGBITS &&
+        s.type != SHT_NOBITS)
+      sfv_elf_report(x, SFV_R_ELF_SFRAME_TYPE, sfv_elf_shdr_off(e, i), SFV_NONE, s.type, 0, i);
+    if (s.type == SFV_SHT_GNU_SFRAME && e->shstrtab_ok &&
+        !sfv_elf_name_is(e, s.name, ".sframe"))
+      sfv_elf_report(x, SFV_R_ELF_SFRAME_NAME, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+  }
+  if (e->source != SFV_ELF_SRC_SECTION)
+    return;
+  i = e->sframe_shndx;
+  if (!sfv_elf_shdr(e, i, &s))
+    return;
+  if (e->sframe_sections > 1)
+    sfv_elf_report(x, SFV_R_ELF_SFRAME_MULTIPLE, sfv_elf_shdr_off(e, i), SFV_NONE,
+           e->sframe_sections, 1, i);
+  if (s.type == SHT_NOBITS) {
+    sfv_elf_report(x, SFV_R_ELF_SFRAME_NOBITS, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+    return;
+  }
+  if (!(s.flags & SHF_ALLOC))
+    sfv_elf_report(x, SFV_R_ELF_SFRAME_NOT_ALLOC, sfv_elf_shdr_off(e, i), SFV_NONE,
+           sfv_elf_i64(s.flags), SHF_ALLOC, i);
+  if (!sfv_elf_in_file(e, s.offset, s.size))
+    sfv_elf_report(x, SFV_R_ELF_SFRAME_BOUNDS, sfv_elf_shdr_off(e, i), SFV_NONE,
+           sfv_elf_i64(s.offset), sfv_elf_i64(e->size), sfv_elf_i64(s.size));
+  else if (s.size == 0)
+    sfv_elf_report(x, SFV_R_ELF_SFRAME_EMPTY, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+  if (sfv_elf_is_linked(e) && e->pt_sframe_count == 0 && (s.flags & SHF_ALLOC) &&
+      s.size != 0)
+    sfv_elf_report(x, SFV_R_ELF_NO_PT_SFRAME, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+}
+
+/* The tail of PT_GNU_SFRAME past the section, read in chunks: the first
+ * non-zero byte, if any, is reported.  GNU ld 2.40-2.47 size the segment
+ * from an estimate made before merging the inputs' .sframe sections and
+ * shrink the section afterwards, leaving stale bytes there; readers stop at
+ * the section's own end (sfh_fre_len), so this is a warning. */
+static void check_padding(ectx *x, const ephdr *p, uint64_t off) {
+  const sfv_elf *e = x->e;
+  uint8_t b[4096];
+  uint64_t q = p->offset + e->sframe_size, end = p->offset + p->filesz;
+  while (q < end) {
+    size_t n = end - q < sizeof b ? (size_t)(end - q) : sizeof b, i;
+    if (!sfv_elf_rd(e, q, b, n))
+      return;
+    for (i = 0; i < n; i++)
+      if (b[i] != 0) {
+        sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_PADDING, off, SFV_NONE,
+                       sfv_elf_i64(p->filesz - e->sframe_size), 0,
+                       sfv_elf_i64(q + i));
+        return;
+      }
+    q += n;
+  }
+}
+
+static void check_segment(ectx *x) {
+  const sfv_elf *e = x->e;
+  uint32_t i, k = e->pt_sframe_index;
+  uint64_t off = sfv_elf_phdr_off(e, k);
+  ephdr p, l;
+  int loaded = 0;
+
+  if (e->pt_sframe_count == 0 || !sfv_elf_phdr(e, k, &p))
+    return;
+  if (e->pt_sframe_count > 1)
+    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MULTIPLE, off, SFV_NONE, e->pt_sframe_count,
+           1, 0);
+  if (!sfv_elf_in_file(e, p.offset, p.filesz)) {
+    if (e->source == SFV_ELF_SRC_SEGMENT)
+      sfv_elf_report(x, SFV_R_ELF_SFRAME_BOUNDS, off, SFV_NONE, sfv_elf_i64(p.offset),
+             sfv_elf_i64(e->size), sfv_elf_i64(p.filesz));
+  }
+  for (i = 0; i < e->phnum && !loaded; i++)
+    if (sfv_elf_phdr(e, i, &l) && l.type == PT_LOAD &&
+        sfv_elf_inside(p.vaddr, p.filesz, l.vaddr, l.memsz))
+      loaded = 1;
+  if (!loaded)
+    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_NOT_LOADED, off, SFV_NONE, sfv_elf_i64(p.vaddr),
+           0, sfv_elf_i64(p.filesz));
+  if (e->source != SFV_ELF_SRC_SECTION || e->sframe_sh_type == SHT_NOBITS)
+    return;
+  if (p.offset != e->sframe_offset)
+    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MISMATCH, off, SFV_NONE, sfv_elf_i64(p.offset),
+           sfv_elf_i64(e->sframe_offset), 1);
+  else if (p.vaddr != e->sframe_addr)
+    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MISMATCH, off, SFV_NONE, sfv_elf_i64(p.vaddr),
+           sfv_elf_i64(e->sframe_addr), 2);
+  else if (p.filesz < e->sframe_size)
+    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MISMATCH, off, SFV_NONE, sfv_elf_i64(p.filesz),
+           sfv_elf_i64(e->sframe_size), 3);
+  else if (sfv_elf_in_file(e, p.offset, p.filesz))
+    check_padding(x, &p, off);
+}
+
+/* 0 = this machine/byte order has no SFrame ABI. */
+static uint8_t expected_abi(const sfv_elf *e) {
+  switch (e->e_machine) {
+  case EM_X86_64: return e->big_endian ? 0 : SFV_ABI_AMD64_LE;
+  case EM_AARCH64: return e->big_endian ? SFV_ABI_AARCH64_BE : SFV_ABI_AARCH64_LE;
+  case EM_S390: return e->big_endian ? SFV_ABI_S390X_BE : 0;
+  default: return 0;
+  }
+}
+
+/* ---------------------------------------------------------------- */
+/* Linked files: FDE ranges inside executable segments and sections.  */
+
+/* Index of an executable PT_LOAD / section holding [lo, lo + n), trying
+ * `hint` first; -1 if none, -2 when the budget ran out. */
+static int64_t find_exec_load(ectx *x, uint64_t lo, uint64_t n, int64_t hint) {
+  const sfv_elf *e = x->e;
+  ephdr p;
+  uint32_t i;
+  if (hint >= 0 && sfv_elf_phdr(e, (uint32_t)hint, &p) && p.type == PT_LOAD &&
+      (p.flags & PF_X) && sfv_elf_inside(lo, n, p.vaddr, p.memsz))
+    return hint;
+  for (i = 0; i < e->phnum; i++) {
+    if (!sfv_elf_spend(x, 1))
+      return -2;
+    if (sfv_elf_phdr(e, i, &p) && p.type == PT_LOAD && (p.flags & PF_X) &&
+        sfv_elf_inside(lo, n, p.vaddr, p.memsz))
+      return i;
+  }
+  return -1;
+}
+
+static int64_t find_exec_section(ectx *x, uint64_t lo, uint64_t n,
+                                 int64_t hint) {
+  const sfv_elf *e = x->e;
+  eshdr s;
+  uint32_t i;
+  if (hint >= 0 && sfv_elf_shdr(e, (uint32_t)hint, &s) && sfv_elf_exec_section(&s) &&
+      sfv_elf_inside(lo, n, s.addr, s.size))
+    return hint;
+  for (i = 1; i < e->shnum; i++) {
+    if (!sfv_elf_spend(x, 1))
+      return -2;
+    if (sfv_elf_shdr(e, i, &s) && sfv_elf_exec_section(&s) && sfv_elf_inside(lo, n, s.addr, s.size))
+      return i;
+  }
+  return -1;
+}
+
+static int has_load(const sfv_elf *e) {
+  ephdr p;
+  uint32_t i;
+  for (i = 0; i < e->phnum; i++)
+    if (sfv_elf_phdr(e, i, &p) && p.type == PT_LOAD)
+      return 1;
+  return 0;
+}
+
+static void check_fde_ranges(ectx *x) {
+  const sfv_section *sec = &x->sec;
+  uint32_t i;
+  int64_t load_hint = -1, sec_hint = -1;
+  int use_loads = has_load(x->e), use_secs = x->e->shdrs_ok;
+
+  for (i = 0; i < sec->fde_avail && !x->em.stop; i++) {
+    sfv_fde f;
+    uint64_t a;
+    int64_t r;
+    if (sfv_fde_get(sec, i, &f) == SFV_E_RANGE ||
+        sfv_fde_func_start(sec, &f, &a) != SFV_OK || f.size > UINT64_MAX - a)
+      continue; /* the core reports unreadable FDEs and overflows */
+    if (use_loads) {
+      r = find_exec_load(x, a, f.size, load_hint);
+      if (r == -2)
+        return;
+      if (r < 0) {
+        sfv_elf_report(x, SFV_R_ELF_FDE_OUTSIDE_LOAD, f.offset, i, sfv_elf_i64(a), 0, f.size);
+        continue;
+      }
+      load_hint = r;
+    }
+    if (use_secs) {
+      r = find_exec_section(x, a, f.size, sec_hint);
+      if (r == -2)
+        return;
+      if (r < 0)
+        sfv_elf_report(x, SFV_R_ELF_FDE_OUTSIDE_TEXT, f.offset, i, sfv_elf_i64(a), 0, f.size);
+      else
+        sec_hint = r;
+    }
+  }
+}
+
+/* The SFrame data: core validation, then the checks that need it opened. */
+static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
+  const sfv_elf *e = x->e;
+  sfv_options co;
+  sfv_result cr;
+
+  memset(&co, 0, sizeof co);
+  co.max_diags = UINT32_MAX; /* the file's cap is applied by x->em */
+  co.scratch = opt->scratch;
+  co.scratch_size = opt->scratch_size;
+  if (e->e_type == ET_REL) {
+    co.flags |= SFV_OPT_UNRELOCATED;
+  } else if (linked) {
+    co.flags |= SFV_OPT_VMA;
+    co.vma = e->sframe_addr;
+  }
+  sfv_validate(e->sframe_data, e->sframe_len, &co, core_diag, x, &cr);
+  x->res->validated = 1;
+  x->res->decoded = cr.decoded;
+  x->res->errors += cr.errors;
+  x->res->warnings += cr.warnings;
+  x->res->notes += cr.notes;
+
+  if (x->em.stop || sfv_open(&x->sec, e->sframe_data, e->sframe_len) != SFV_OK)
+    return;
+  x->sec_ok = 1;
+  if (linked)
+    sfv_set_vma(&x->sec, e->sframe_addr);
+
+  if (x->sec.hdr.abi_arch != expected_abi(e))
+    sfv_elf_report(x, SFV_R_ELF_ABI_MACHINE, 4, SFV_NONE, x->sec.hdr.abi_arch,
+                   expected_abi(e), e->e_machine);
+  if (e->source == SFV_ELF_SRC_SECTION && e->sframe_sh_type == SHT_PROGBITS &&
+      x->sec.hdr.version >= 3)
+    sfv_elf_report(x, SFV_R_ELF_SFRAME_PROGBITS,
+                   sfv_elf_shdr_off(e, e->sframe_shndx), SFV_NONE,
+                   x->sec.hdr.version, 0, e->sframe_shndx);
+  if (linked && !(x->sec.hdr.flags & SFV_F_FDE_SORTED))
+    sfv_elf_report(x, SFV_R_ELF_UNSORTED, 3, SFV_NONE, x->sec.hdr.flags,
+                   SFV_F_FDE_SORTED, 0);
+  if (e->source == SFV_ELF_SRC_SECTION)
+    sfv_elf_check_relocs(x, linked);
+  if (linked) {
+    check_fde_ranges(x);
+    if (!x->work_hit && e->shdrs_ok)
+      sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
+  }
+  if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) /* src/elf_cfi.c */
+    (void)sfv_elf_cfi_run(e, opt->scratch, opt->scratch_size, &x->em, x->res, NULL);
+  if (x->work_hit)
+    sfv_elf_report(x, SFV_R_CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE, 0, 0, 3);
+}
+
+sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
+                            sfv_diag_fn fn, void *ctx, sfv_elf_result *res) {
+  static const sfv_elf_options defaults = {0};
+  sfv_elf_result local;
+  ectx x;
+
+  if (res == NULL)
+    res = &local;
+  memset(res, 0, sizeof *res);
+  if (e == NULL || (e->data == NULL && e->reader == NULL))
+    return SFV_E_ARG;
+  if (opt == NULL)
+    opt = &defaults;
+  memset(&x, 0, sizeof x);
+  x.e = e;
+  x.em.fn = fn;
+  x.em.ctx = ctx;
+  x.res = res;
+  x.em.max = opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
+  x.work = ELF_WORK_BUDGET;
+
+  if (check_header(&x)) {
+    check_sections(&x);
+    check_segment(&x);
+    if (e->source == SFV_ELF_SRC_NONE)
+      sfv_elf_report(&x, SFV_R_ELF_NO_SFRAME, 0, SFV_NONE, 0, 0, 0);
+    else if (e->sframe_data != NULL && e->sframe_len != 0 && !x.em.stop &&
+             !sfv_elf_io_failed(e))
+      check_sframe(&x, opt, sfv_elf_is_linked(e));
+  }
+  res->work = ELF_WORK_BUDGET - x.work;
+  return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
+}

@@ -1,0 +1,18 @@
+"""Fixtures of the hostile suite: the CLI under test and the work counter
+(helpers: hostile_lib.py; sfv_bin: tests/conftest.py)."""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+
+
+@pytest.fixture(scope="session")
+def workcount():
+    path = pathlib.Path(os.environ.get("SFV_WORKCOUNT", BUILD / "hostile" / "workcount"))
+    if not path.exists():
+        subprocess.run(["make", "-C", str(ROOT), "-s", "build/hostile/workcount"], check=True)
+    return str(path)
