@@ -77,7 +77,7 @@ static void usage(FILE *out) {
       "                      (default: one per section byte, at least 65536;\n"
       "                      0: no cap)\n"
       "  --lookup=PC         print the FRE and recovery rules that apply at PC\n"
-      "                      (ELF, text: and the .eh_frame row at PC)\n"
+      "                      (ELF: and the .eh_frame row at PC; JSON: \"cfi\")\n"
       "\n"
       "  -h, --help          show this help\n"
       "  -V, --version       show the version\n"

@@ -10,6 +10,8 @@ import subprocess
 
 import pytest
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
 
 def elf_section(data, name):
     """(offset, size, addr) of section `name` of an ELF64 little-endian file."""
@@ -98,3 +100,29 @@ def test_lookup_prints_the_cfi_row(sfv_bin, trixie_exe):
     assert "cfa = sp + 8" in r.stdout
     assert f".eh_frame fde at" in r.stdout and f"row {main:#x}.." in r.stdout
     assert "cfi cfa = r7 + 8" in r.stdout and "cfi ra (r16) = [cfa - 8]" in r.stdout
+
+
+def test_lookup_json_carries_the_cfi_row(sfv_bin, trixie_exe):
+    """--lookup --format=json: the lookup object's "cfi" member holds the
+    same .eh_frame row as the text lookup, and matches the schema."""
+    import jsonschema
+    full = json.loads((ROOT / "docs" / "json-output.schema.json").read_text())
+    schema = dict(full, **{"$ref": "#/definitions/lookup_document"})  # $ref wins
+    out = subprocess.run(["nm", trixie_exe], capture_output=True, text=True).stdout
+    main = int(next(l.split()[0] for l in out.splitlines() if l.endswith(" main")), 16)
+    r = subprocess.run([sfv_bin, "--format=json", f"--lookup={main:#x}", trixie_exe],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    jsonschema.validate(doc, schema)
+    cfi = doc["lookups"][0]["cfi"]
+    assert cfi["found"] and cfi["row_start"] == main and cfi["pc_begin"] <= main < cfi["pc_end"]
+    assert cfi["cfa"] == {"kind": "register", "reg": 7, "offset": 8}
+    assert cfi["ra_column"] == 16 and cfi["ra"] == {"rule": "offset", "offset": -8}
+    # a pc no .eh_frame FDE covers
+    r = subprocess.run([sfv_bin, "--format=json", "--lookup=0x1", trixie_exe],
+                       capture_output=True, text=True)
+    doc = json.loads(r.stdout)
+    jsonschema.validate(doc, schema)
+    assert doc["lookups"][0]["cfi"] == {"found": False, "reason": "no-fde",
+                                        "status": doc["lookups"][0]["cfi"]["status"]}
