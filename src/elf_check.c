@@ -384,8 +384,16 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
     if (!x->work_hit && e->shdrs_ok)
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
-  if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) /* src/elf_cfi.c */
-    (void)sfv_elf_cfi_run(e, opt->scratch, opt->scratch_size, &x->em, x->res, NULL);
+  if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) { /* src/elf_cfi.c */
+    sfv_cfi_compare_result cmp;
+    if (sfv_elf_cfi_run(e, opt->scratch, opt->scratch_size, &x->em, x->res, &cmp)) {
+      x->res->cfi_compared = 1;
+      x->res->cfi_complete = cmp.complete;
+      x->res->cfi_functions = cmp.functions;
+      x->res->cfi_only_eh_frame = cmp.only_cfi;
+      x->res->cfi_pc_bytes = cmp.pc_bytes;
+    }
+  }
   if (x->work_hit)
     sfv_elf_report(x, SFV_R_CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE, 0, 0, 3);
 }

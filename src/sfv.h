@@ -595,6 +595,12 @@ typedef struct sfv_elf_result {
   uint64_t funcs_total;      /* STT_FUNC, size > 0, in executable sections */
   uint64_t funcs_covered;    /* ... whose start some FDE covers */
   uint64_t work;             /* budget steps the cross checks spent */
+  /* The comparison with .eh_frame (src/elf_cfi.c), when cfi_compared: */
+  uint8_t cfi_compared;      /* it ran (the file has both sections) */
+  uint8_t cfi_complete;      /* 0 when its work budget ran out */
+  uint32_t cfi_functions;    /* functions present in both and compared */
+  uint32_t cfi_only_eh_frame; /* functions in .eh_frame only */
+  uint64_t cfi_pc_bytes;     /* bytes of code compared */
 } sfv_elf_result;
 
 /* Validates the container and the SFrame data it holds (with

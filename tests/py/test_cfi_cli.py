@@ -4,6 +4,7 @@ file with one FRE's CFA offset changed in place (a structurally valid
 mutant) gets exactly the cfi-cfa-offset error, at that FRE's PC."""
 import json
 import pathlib
+import re
 import shutil
 import struct
 import subprocess
@@ -126,3 +127,21 @@ def test_lookup_json_carries_the_cfi_row(sfv_bin, trixie_exe):
     jsonschema.validate(doc, schema)
     assert doc["lookups"][0]["cfi"] == {"found": False, "reason": "no-fde",
                                         "status": doc["lookups"][0]["cfi"]["status"]}
+
+
+def test_summary_counts_what_was_compared(sfv_bin, trixie_exe):
+    """The summary line and the JSON file record carry the comparison's
+    counts; --no-cfi leaves them out (JSON: null)."""
+    r = subprocess.run([sfv_bin, trixie_exe], capture_output=True, text=True)
+    m = re.search(r", \.eh_frame compared: (\d+) functions?, (\d+) bytes$",
+                  r.stdout.splitlines()[-1])
+    assert m and int(m.group(1)) > 0 and int(m.group(2)) > 0, r.stdout
+    r = subprocess.run([sfv_bin, "--format=json", trixie_exe], capture_output=True, text=True)
+    cfi = json.loads(r.stdout)["files"][0]["cfi"]
+    assert cfi["functions"] == int(m.group(1)) and cfi["pc_bytes"] == int(m.group(2))
+    assert cfi["complete"] is True and cfi["only_eh_frame"] >= 0
+    r = subprocess.run([sfv_bin, "--no-cfi", trixie_exe], capture_output=True, text=True)
+    assert ".eh_frame compared" not in r.stdout
+    r = subprocess.run([sfv_bin, "--no-cfi", "--format=json", trixie_exe], capture_output=True,
+                       text=True)
+    assert json.loads(r.stdout)["files"][0]["cfi"] is None
