@@ -26,6 +26,13 @@ int sfv_cfi_read_ptr(const sfv_cfi *cfi, sfv_cursor *c, uint8_t enc,
                      unsigned addr_size, int fmt_only, uint64_t *val,
                      uint8_t *resolved, sfv_cfi_err *err);
 
+/* Checks .eh_frame_hdr (hdr[0..size), at address hdr_addr, file offset
+ * hdr_file_offset) against .eh_frame `eh` (src/cfi_hdr.c): rules cfi-hdr-*
+ * through fn; work charged to *budget. */
+void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
+                       uint64_t hdr_addr, uint64_t hdr_file_offset, uint64_t *budget,
+                       sfv_diag_fn fn, void *ctx);
+
 /* The CFI comparison of an ELF file (src/elf_cfi.c), diagnostics through
  * the file's emitter and counted in res: 1 when it ran, 0 when the file
  * has no .eh_frame next to an SFrame section (or no room to relocate a

@@ -19,23 +19,40 @@
 #include "elf_internal.h"
 
 /* The first .eh_frame section with contents in the file. */
+static int find_named(const sfv_elf *e, const char *name, uint32_t *idx, eshdr *out);
+
 static int find_eh_frame(const sfv_elf *e, uint32_t *idx, eshdr *out) {
+  return find_named(e, ".eh_frame", idx, out);
+}
+
+/* The first section named `name` with contents in the file. */
+static int find_named(const sfv_elf *e, const char *name, uint32_t *idx, eshdr *out) {
   uint32_t i;
   for (i = 1; i < e->shnum && i < (1u << 20); i++)
     if (sfv_elf_shdr(e, i, out) && out->type != SHT_NOBITS && out->size > 0 &&
-        sfv_elf_in_file(e, out->offset, out->size) &&
-        sfv_elf_name_is(e, out->name, ".eh_frame")) {
+        sfv_elf_in_file(e, out->offset, out->size) && sfv_elf_name_is(e, out->name, name)) {
       *idx = i;
       return 1;
     }
   return 0;
 }
 
+/* .eh_frame_hdr of a linked file (a linker builds it), at most as large as
+ * 4 header bytes + 2 encoded words + 16 bytes per .eh_frame byte group of
+ * 8 (no more entries than .eh_frame can hold FDEs): else not checked. */
+static int find_hdr(const sfv_elf *e, const eshdr *eh, eshdr *out) {
+  uint32_t idx;
+  return sfv_elf_is_linked(e) && find_named(e, ".eh_frame_hdr", &idx, out) &&
+         out->size <= 64u + 2u * eh->size;
+}
+
 /* Scratch layout: .eh_frame's bytes (read from the file), then for a
- * relocatable file a copy of .sframe to relocate, then the comparison's
- * own scratch. */
+ * relocatable file a copy of .sframe to relocate, or for a linked file
+ * .eh_frame_hdr's bytes, then the comparison's own scratch. */
 static size_t copies_size(const sfv_elf *e, const eshdr *eh) {
-  return (size_t)eh->size + (e->e_type == ET_REL ? e->sframe_len : 0u);
+  eshdr hdr;
+  return (size_t)eh->size + (e->e_type == ET_REL ? e->sframe_len
+                             : find_hdr(e, eh, &hdr) ? (size_t)hdr.size : 0u);
 }
 
 size_t sfv_elf_cfi_scratch_size(const sfv_elf *elf) {
@@ -174,6 +191,21 @@ static int load(const sfv_elf *e, uint32_t idx, const eshdr *eh, uint8_t **p, si
   return !sfv_elf_io_failed(e);
 }
 
+/* .eh_frame_hdr, when a linked file has one: read into its place in the
+ * scratch (reserved by copies_size) and checked against .eh_frame. */
+static void check_hdr(const sfv_elf *e, const sfv_cfi *cfi, const eshdr *eh, uint8_t *at,
+                      sfv_emitter *em, sfv_elf_result *res) {
+  eshdr hdr;
+  uint64_t budget;
+  fwd f;
+  if (!find_hdr(e, eh, &hdr) || !sfv_elf_rd(e, hdr.offset, at, (size_t)hdr.size))
+    return;
+  budget = 16u * ((uint64_t)eh->size + hdr.size) + 65536u;
+  f.em = em;
+  f.res = res;
+  sfv_cfi_check_hdr(cfi, at, (size_t)hdr.size, hdr.addr, hdr.offset, &budget, forward, &f);
+}
+
 int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_emitter *em,
                     sfv_elf_result *res, sfv_cfi_compare_result *out) {
   sfv_cfi_compare_options co;
@@ -186,6 +218,7 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
   uint64_t eh_addr, sf_addr;
   uint8_t *p = (uint8_t *)scratch;
   size_t left = scratch != NULL ? scratch_size : 0;
+  uint8_t *hdr_at;
   fwd f;
 
   if (out == NULL)
@@ -195,12 +228,14 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
       !find_eh_frame(e, &idx, &eh) ||
       !load(e, idx, &eh, &p, &left, &ehd, &sfd, &eh_addr, &sf_addr))
     return 0; /* no .eh_frame, or no room for it: not compared */
+  hdr_at = (uint8_t *)scratch + eh.size; /* linked files: room for the header */
   if (sfv_open(&sec, sfd, e->sframe_len) != SFV_OK ||
       sfv_cfi_init(&cfi, ehd, (size_t)eh.size, SFV_CFI_EH_FRAME, e->big_endian,
                    (uint8_t)sfv_elf_word(e), e->e_machine, eh_addr) != SFV_OK)
     return 0;
   cfi.file_offset = eh.offset;
   sfv_set_vma(&sec, sf_addr);
+  check_hdr(e, &cfi, &eh, hdr_at, em, res);
   memset(&co, 0, sizeof co);
   linker_ranges(e, &co);
   co.max_diags = UINT32_MAX; /* the file's cap applies in em */

@@ -65,6 +65,9 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_CFI_FDE_MISSING: case SFV_R_CFI_FDE_MISSING_LINKED:
   case SFV_R_CFI_NOT_REPRESENTABLE:
   case SFV_R_CFI_UNREADABLE: /* .eh_frame-anchored (src/cfi_compare.c) */
+  case SFV_R_CFI_HDR_HEADER: case SFV_R_CFI_HDR_EH_FRAME_PTR: case SFV_R_CFI_HDR_COUNT:
+  case SFV_R_CFI_HDR_UNSORTED: case SFV_R_CFI_HDR_ENTRY_FDE:
+  case SFV_R_CFI_HDR_ENTRY_PC: /* .eh_frame_hdr (src/cfi_hdr.c) */
     return 1;
   default:
     return 0;

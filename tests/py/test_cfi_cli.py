@@ -145,3 +145,36 @@ def test_summary_counts_what_was_compared(sfv_bin, trixie_exe):
     r = subprocess.run([sfv_bin, "--no-cfi", "--format=json", trixie_exe], capture_output=True,
                        text=True)
     assert json.loads(r.stdout)["files"][0]["cfi"] is None
+
+
+def test_eh_frame_hdr_checks(sfv_bin, trixie_exe, tmp_path):
+    """.eh_frame_hdr of a real executable: clean as ld wrote it; each field
+    changed in place is reported by its rule at its file offset."""
+    data = bytes(pathlib.Path(trixie_exe).read_bytes())
+    off, size, _ = elf_section(data, ".eh_frame_hdr")
+    assert data[off:off + 4] == bytes([1, 0x1b, 3, 0x3b]) and size >= 28
+
+    def rules(mutate):
+        b = bytearray(data)
+        mutate(b)
+        p = tmp_path / "m"
+        p.write_bytes(b)
+        return {(d["rule"], d["offset"]) for d in run(sfv_bin, str(p))["diagnostics"]
+                if d["rule"].startswith("cfi-hdr-")}
+
+    assert rules(lambda b: None) == set()
+    e0, e1 = off + 12, off + 20
+
+    def bump(at, n=1):
+        def f(b):
+            b[at:at + 4] = struct.pack("<i", struct.unpack_from("<i", b, at)[0] + n)
+        return f
+
+    def swap(b):
+        b[e0:e0 + 8], b[e1:e1 + 8] = data[e1:e1 + 8], data[e0:e0 + 8]
+    assert ("cfi-hdr-header", off) in rules(lambda b: b.__setitem__(off, 2))
+    assert ("cfi-hdr-eh-frame-ptr", off + 4) in rules(bump(off + 4))
+    assert ("cfi-hdr-count", off + 8) in rules(bump(off + 8, -1))
+    assert ("cfi-hdr-unsorted", e1) in rules(swap)
+    assert ("cfi-hdr-entry-fde", e0) in rules(bump(e0 + 4, 4))
+    assert ("cfi-hdr-entry-pc", e0) in rules(bump(e0))
