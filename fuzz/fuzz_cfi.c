@@ -14,11 +14,14 @@
  *    rows + instructions never exceed the budget given;
  *  - sfv_cfi_expr_simple never reads outside (ASan);
  *  - sfv_cfi_compare completes with SFV_OK, its counts are consistent,
- *    every diagnostic offset lies inside one of the two sections.
+ *    every diagnostic offset lies inside one of the two sections;
+ *  - sfv_cfi_check_hdr (the raw input also read as .eh_frame_hdr) reads
+ *    inside it and reports offsets inside it.
  */
 #include <string.h>
 
 #include "fuzz_helpers.h"
+#include "cfi.h"
 
 static const uint16_t machines[3] = {62, 183, 22};
 
@@ -117,6 +120,20 @@ static void compare(const uint8_t *eh, size_t eh_len, const uint8_t *sf, size_t 
               res.functions, res.cfi_fdes, res.mismatched, s.n, res.suppressed);
 }
 
+/* .eh_frame_hdr diagnostics point inside the header's bytes. */
+typedef struct hdr_sink {
+  size_t size;
+  unsigned n;
+} hdr_sink;
+
+static int hdr_diag(void *ctx, const sfv_diag *d) {
+  hdr_sink *h = ctx;
+  FUZZ_ASSERT(d->offset < h->size || (d->offset == 0 && h->size == 0),
+              "hdr diag offset %llu outside %zu", (unsigned long long)d->offset, h->size);
+  h->n++;
+  return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_bits b = {fuzz_hash(data, size)};
   sfv_cfi cfi;
@@ -134,5 +151,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                            machines[fuzz_take(&b, 3)], fuzz_take(&b, 2) ? 0x401000u : 0) == SFV_OK,
               "cfi_init");
   walk(&cfi);
+  {
+    /* the same bytes read as .eh_frame_hdr indexing this .eh_frame */
+    hdr_sink hs = {size, 0};
+    uint64_t budget = 4u * (uint64_t)size + 64u;
+    sfv_cfi_check_hdr(&cfi, data, size, fuzz_take(&b, 2) ? cfi.addr : 0x400000u, 0, &budget,
+                      hdr_diag, &hs);
+  }
   return 0;
 }

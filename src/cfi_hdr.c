@@ -121,7 +121,7 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   if (count != fdes && fdes != UINT64_MAX)
     report(&h, SFV_R_CFI_HDR_COUNT, count_at, as_i64(count), as_i64(fdes), as_i64(have));
   if (count > have) {
-    report(&h, SFV_R_CFI_HDR_HEADER, c.pos, as_i64(count), as_i64(have), 5);
+    report(&h, SFV_R_CFI_HDR_HEADER, count_at, as_i64(count), as_i64(have), 5);
     count = have;
   }
   for (i = 0; i < count && !h.stop; i++) {
