@@ -18,6 +18,7 @@
  */
 #include "cfi.h"
 #include "internal.h"
+#include "report.h"
 
 /* Comparable form of a rule: a sfv_cfi_rule_kind, or K_AT_REG / K_VAL_REG
  * for the register-based forms (flex FDEs; DW_CFA_expression with a lone
@@ -59,8 +60,10 @@ typedef struct fnc {
 
 static void report(cmp *c, sfv_rule_id rule, uint64_t off, int64_t fde,
                    int64_t fre, int64_t found, int64_t expected, int64_t aux) {
+  sfv_finding f = {rule, off, fde, fre, found, expected, aux};
   sfv_diag d;
-  if (c->em.stop || !sfv_diag_make(&d, rule, off, fde, fre, found, expected, aux))
+  /* untyped: the rule varies (cmp_reg); the schema still names the values */
+  if (c->em.stop || !sfv_diag_from(&d, &f))
     return;
   sfv_diag_count(&d, &c->res->errors, &c->res->warnings, &c->res->notes);
   sfv_emit(&c->em, &d, &c->res->suppressed);

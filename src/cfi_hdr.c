@@ -14,6 +14,7 @@
  */
 #include "cfi.h"
 #include "internal.h"
+#include "report.h"
 
 enum { HDR_FIXED = 4 };
 
@@ -22,17 +23,22 @@ typedef struct hdr_ctx {
   void *ctx;
   uint64_t file_offset;      /* of .eh_frame_hdr */
   int stop;
+  sfv_out out;               /* typed findings (report.h) -> on_finding */
 } hdr_ctx;
 
-static void report(hdr_ctx *h, sfv_rule_id rule, uint64_t off, int64_t found,
-                   int64_t expected, int64_t aux) {
+static void on_finding(void *ctx, const sfv_finding *f) {
+  hdr_ctx *h = ctx;
+  sfv_finding g = *f;
   sfv_diag d;
-  if (h->stop || !sfv_diag_make(&d, rule, h->file_offset + off, SFV_NONE, SFV_NONE,
-                                found, expected, aux))
+  g.offset += h->file_offset;
+  if (h->stop || !sfv_diag_from(&d, &g))
     return;
   if (h->fn != NULL && h->fn(h->ctx, &d))
     h->stop = 1;
 }
+
+/* A finding about .eh_frame_hdr at section offset off. */
+#define HDR_FIND(h, R, off, ...) SFV_FIND(&(h)->out, R, (off), SFV_NONE, SFV_NONE, __VA_ARGS__)
 
 static int64_t as_i64(uint64_t v) { return (int64_t)sfv_sext(v, 8); }
 
@@ -66,12 +72,14 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
                        sfv_diag_fn fn, void *ctx) {
   sfv_cfi hc = {0};
   sfv_cursor c;
-  hdr_ctx h = {fn, ctx, hdr_file_offset, 0};
+  hdr_ctx h = {fn, ctx, hdr_file_offset, 0, {NULL, NULL}};
   sfv_cfi_err err = SFV_CFI_ERR_NONE;
   uint8_t version, ptr_enc, count_enc, table_enc, res;
   uint64_t ptr, count, count_at, have, i, prev = 0, entry_size, fdes;
   unsigned w;
 
+  h.out.fn = on_finding;
+  h.out.ctx = &h;
   hc.data = hdr;
   hc.size = size;
   hc.addr = hdr_addr;
@@ -83,24 +91,27 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   cur_init(&c, hdr, 0, size, eh->big_endian);
   if (!cur_u8(&c, &version) || !cur_u8(&c, &ptr_enc) || !cur_u8(&c, &count_enc) ||
       !cur_u8(&c, &table_enc)) {
-    report(&h, SFV_R_CFI_HDR_HEADER, 0, as_i64(size), HDR_FIXED, 4);
+    HDR_FIND(&h, CFI_HDR_HEADER, 0, .value = as_i64(size), .expected_value = HDR_FIXED, .field = 4);
     return;
   }
   if (version != 1) {
-    report(&h, SFV_R_CFI_HDR_HEADER, 0, version, 1, 0);
+    HDR_FIND(&h, CFI_HDR_HEADER, 0, .value = version, .expected_value = 1, .field = 0);
     return;
   }
   if (!sfv_cfi_read_ptr(&hc, &c, ptr_enc, eh->addr_size, 0, &ptr, &res, &err)) {
-    report(&h, SFV_R_CFI_HDR_HEADER, 1, ptr_enc, 0, err == SFV_CFI_ERR_ENCODING ? 1 : 4);
+    HDR_FIND(&h, CFI_HDR_HEADER, 1, .value = ptr_enc, .expected_value = 0x1b,
+             .field = err == SFV_CFI_ERR_ENCODING ? 1 : 4);
     return;
   }
   if (ptr_enc != SFV_PE_OMIT && res && ptr != eh->addr)
-    report(&h, SFV_R_CFI_HDR_EH_FRAME_PTR, 4, as_i64(ptr), as_i64(eh->addr), 0);
+    HDR_FIND(&h, CFI_HDR_EH_FRAME_PTR, 4, .eh_frame_ptr = as_i64(ptr),
+             .eh_frame_addr = as_i64(eh->addr));
   if (count_enc == SFV_PE_OMIT || table_enc == SFV_PE_OMIT)
     return; /* no search table (allowed: unwinders fall back to a scan) */
   count_at = c.pos;
   if (!sfv_cfi_read_ptr(&hc, &c, count_enc, eh->addr_size, 0, &count, &res, &err) || !res) {
-    report(&h, SFV_R_CFI_HDR_HEADER, 2, count_enc, 0, err == SFV_CFI_ERR_TRUNCATED ? 4 : 2);
+    HDR_FIND(&h, CFI_HDR_HEADER, 2, .value = count_enc, .expected_value = 3,
+             .field = err == SFV_CFI_ERR_TRUNCATED ? 4 : 2);
     return;
   }
   /* The table is binary-searched: fixed-size entries only. */
@@ -112,16 +123,18 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   default: w = 0; break;
   }
   if (w == 0 || (table_enc & SFV_PE_INDIRECT) || (table_enc & 0x70u) == 0x50u) {
-    report(&h, SFV_R_CFI_HDR_HEADER, 3, table_enc, 0x3b, 3);
+    HDR_FIND(&h, CFI_HDR_HEADER, 3, .value = table_enc, .expected_value = 0x3b, .field = 3);
     return;
   }
   entry_size = 2u * w;
   have = (size - c.pos) / entry_size;
   fdes = count_fdes(eh, budget);
   if (count != fdes && fdes != UINT64_MAX)
-    report(&h, SFV_R_CFI_HDR_COUNT, count_at, as_i64(count), as_i64(fdes), as_i64(have));
+    HDR_FIND(&h, CFI_HDR_COUNT, count_at, .fde_count = as_i64(count),
+             .eh_frame_fdes = as_i64(fdes), .table_capacity = as_i64(have));
   if (count > have) {
-    report(&h, SFV_R_CFI_HDR_HEADER, count_at, as_i64(count), as_i64(have), 5);
+    HDR_FIND(&h, CFI_HDR_HEADER, count_at, .value = as_i64(count), .expected_value = as_i64(have),
+             .field = 5);
     count = have;
   }
   for (i = 0; i < count && !h.stop; i++) {
@@ -134,12 +147,15 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
         !sfv_cfi_read_ptr(&hc, &c, table_enc, eh->addr_size, 0, &fde_addr, &res, &err))
       return; /* bounded by `have` above: not reached */
     if (i > 0 && loc < prev)
-      report(&h, SFV_R_CFI_HDR_UNSORTED, at, as_i64(loc), as_i64(prev), as_i64(i));
+      HDR_FIND(&h, CFI_HDR_UNSORTED, at, .initial_location = as_i64(loc),
+               .previous_location = as_i64(prev), .entry = as_i64(i));
     prev = loc;
     if (fde_addr < eh->addr || fde_addr - eh->addr >= eh->size ||
         !fde_at(eh, fde_addr - eh->addr, &f))
-      report(&h, SFV_R_CFI_HDR_ENTRY_FDE, at, as_i64(fde_addr), as_i64(loc), as_i64(i));
+      HDR_FIND(&h, CFI_HDR_ENTRY_FDE, at, .fde_address = as_i64(fde_addr),
+               .initial_location = as_i64(loc), .entry = as_i64(i));
     else if (!f.pc_ok || f.pc_begin != loc)
-      report(&h, SFV_R_CFI_HDR_ENTRY_PC, at, as_i64(loc), as_i64(f.pc_begin), as_i64(i));
+      HDR_FIND(&h, CFI_HDR_ENTRY_PC, at, .initial_location = as_i64(loc),
+               .fde_pc_begin = as_i64(f.pc_begin), .entry = as_i64(i));
   }
 }
