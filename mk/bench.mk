@@ -59,3 +59,17 @@ bench: bench-lib bench-cli
 	tests/bench/plot.sh $(BENCH)/results.tsv $(BENCH)/throughput.svg
 	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt > $(BENCH)/report.txt
 	@echo "bench: report $(BENCH)/report.txt, chart $(BENCH)/throughput.svg"
+
+# The CFI comparison (issue 12): sfv_elf_cfi_compare on the largest real
+# files (static executables: thousands of .eh_frame FDEs), one per
+# toolchain and architecture.
+$(BUILD)/bench/bench_cfi: tests/bench/bench_cfi.c $(BUILD)/libsfv.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -O2 -o $@ $< $(BUILD)/libsfv.a
+
+.PHONY: bench-cfi
+bench: bench-cfi
+bench-cfi: $(BUILD)/bench/bench_cfi
+	@test -f $(BUILD)/realworld/MANIFEST.tsv || tests/realworld/build-corpus.sh $(BUILD)/realworld
+	@$(BUILD)/bench/bench_cfi $$(cd $(BUILD)/realworld && for tc in bookworm trixie sid; do for a in x86_64 aarch64 s390x; do \
+	    ls -S $$tc/$$a-plain/O2/*-static $$tc/$$a-plain/O2/libz.so 2>/dev/null | head -2; done; done | sed 's|^|$(BUILD)/realworld/|')

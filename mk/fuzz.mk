@@ -16,7 +16,7 @@
 
 TEST_TARGETS += test-fuzz-replay
 
-FUZZ_HARNESSES := validate lookup dump cli_file
+FUZZ_HARNESSES := validate lookup dump cli_file cfi
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS)
 # The library, the printers (src/fmt, what libsfvfmt.a holds) and the

@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "cfi.h"
 #include "elf_internal.h"
 
 /* The ELF checks' sfv_out (ELF_FIND): a finding becomes a diagnostic. */
@@ -61,6 +62,12 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_ELF_FUNC_UNCOVERED: case SFV_R_ELF_SECTION_BOUNDS:
   case SFV_R_ELF_RELOC_ALIASED: case SFV_R_AR_HEADER: case SFV_R_AR_NAME:
   case SFV_R_AR_NESTED: case SFV_R_AR_THIN_MEMBER: case SFV_R_AR_MEMBER_NOT_ELF:
+  case SFV_R_CFI_FDE_MISSING: case SFV_R_CFI_FDE_MISSING_LINKED:
+  case SFV_R_CFI_NOT_REPRESENTABLE:
+  case SFV_R_CFI_UNREADABLE: /* .eh_frame-anchored (src/cfi_compare.c) */
+  case SFV_R_CFI_HDR_HEADER: case SFV_R_CFI_HDR_EH_FRAME_PTR: case SFV_R_CFI_HDR_COUNT:
+  case SFV_R_CFI_HDR_UNSORTED: case SFV_R_CFI_HDR_ENTRY_FDE:
+  case SFV_R_CFI_HDR_ENTRY_PC: /* .eh_frame_hdr (src/cfi_hdr.c) */
     return 1;
   default:
     return 0;
@@ -406,6 +413,16 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
     check_fde_ranges(x);
     if (!x->work_hit && e->shdrs_ok)
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
+  }
+  if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) { /* src/elf_cfi.c */
+    sfv_cfi_compare_result cmp;
+    if (sfv_elf_cfi_run(e, opt->scratch, opt->scratch_size, &x->em, x->res, &cmp)) {
+      x->res->cfi_compared = 1;
+      x->res->cfi_complete = cmp.complete;
+      x->res->cfi_functions = cmp.functions;
+      x->res->cfi_only_eh_frame = cmp.only_cfi;
+      x->res->cfi_pc_bytes = cmp.pc_bytes;
+    }
   }
   if (x->work_hit)
     ELF_FIND(x, CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE,

@@ -262,7 +262,7 @@ static int process_raw(cli_opts *o, int idx, const char *path, cli_src *src) {
     rc = cli_mode_dump(o, path, NULL, buf, (size_t)want, o->have_vma ? o->vma : 0);
     break;
   case MODE_LOOKUP:
-    rc = cli_mode_lookup(o, path, buf, (size_t)want, o->have_vma ? o->vma : 0);
+    rc = cli_mode_lookup(o, path, NULL, buf, (size_t)want, o->have_vma ? o->vma : 0);
     break;
   case CLI_MODE_CANONICAL:
     rc = cli_mode_canonical(o, path, buf, (size_t)want);

@@ -36,8 +36,14 @@ static int check_elf(file_run *fr, const sfv_elf *e) {
   eo.max_diags = o->max_diags;
   if (o->coverage)
     eo.flags |= SFV_ELF_OPT_COVERAGE;
+  if (o->no_cfi)
+    eo.flags |= SFV_ELF_OPT_NO_CFI;
   if (have_sec) {
+    /* the CFI comparison reuses the scratch after validation */
+    size_t cfi = o->no_cfi ? 0 : sfv_elf_cfi_scratch_size(e);
     eo.scratch_size = sfv_scratch_size(sec.fde_avail);
+    if (cfi > eo.scratch_size)
+      eo.scratch_size = cfi;
     eo.scratch = malloc(eo.scratch_size);
   }
   fr->fi.is_elf = 1;
@@ -89,7 +95,7 @@ int cli_process_elf(cli_opts *o, int idx, const char *path, cli_src *src,
                       elf.sframe_len, elf.sframe_addr);
     break;
   case MODE_LOOKUP:
-    rc = cli_mode_lookup(o, path, elf.sframe_data, elf.sframe_len,
+    rc = cli_mode_lookup(o, path, &elf, elf.sframe_data, elf.sframe_len,
                         elf.sframe_addr);
     break;
   case CLI_MODE_CANONICAL:

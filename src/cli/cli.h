@@ -29,6 +29,7 @@ typedef struct cli_opts {
   int werror;
   int quiet;
   int coverage;              /* --coverage: warn per uncovered function */
+  int no_cfi;                /* --no-cfi: skip the .sframe vs .eh_frame check */
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */
@@ -83,8 +84,8 @@ void cli_err_prefix(const char *path);
  * file's exit status. */
 int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
                   const uint8_t *data, size_t size, uint64_t vma);
-int cli_mode_lookup(cli_opts *o, const char *path, const uint8_t *data,
-                    size_t size, uint64_t vma);
+int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
+                    const uint8_t *data, size_t size, uint64_t vma);
 int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
                        size_t size);
 /* Ends the --lookup JSON document (after the last file). */

@@ -37,6 +37,10 @@ static void usage(FILE *out) {
       "  --max-diags=N       print at most N diagnostics per file, policy\n"
       "                      ones included; the rest are counted (default 1000)\n"
       "  --coverage          warn for each function symbol no FDE covers\n"
+      "  --no-cfi            ELF: do not compare .sframe with .eh_frame (the\n"
+      "                      comparison runs by default when a file has both,\n"
+      "                      with the check of .eh_frame_hdr;\n"
+      "                      its cost is linear in the two sections)\n"
       "  --list-rules        print the rule catalogue (takes no FILE)\n"
       "\n"
       "Input:\n"
@@ -79,6 +83,7 @@ static void usage(FILE *out) {
       "                      (default: one per section byte, at least 65536;\n"
       "                      0: no cap)\n"
       "  --lookup=PC         print the FRE and recovery rules that apply at PC\n"
+      "                      (ELF: and the .eh_frame row at PC; JSON: \"cfi\")\n"
       "\n"
       "  -h, --help          show this help\n"
       "  -V, --version       show the version\n"
@@ -128,7 +133,8 @@ static int bad(const char *what, const char *val) {
 enum {
   OPT_FORMAT = 256, OPT_MAX_DIAGS, OPT_COVERAGE, OPT_LIST_RULES, OPT_WERROR,
   OPT_REQ_SFRAME, OPT_REQ_SORTED, OPT_REQ_VERSION, OPT_VMA, OPT_UNRELOCATED,
-  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT, OPT_PROFILE
+  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT, OPT_PROFILE,
+  OPT_NO_CFI
 };
 
 static const struct option long_opts[] = {
@@ -136,6 +142,7 @@ static const struct option long_opts[] = {
   {"quiet", no_argument, NULL, 'q'},
   {"max-diags", required_argument, NULL, OPT_MAX_DIAGS},
   {"coverage", no_argument, NULL, OPT_COVERAGE},
+  {"no-cfi", no_argument, NULL, OPT_NO_CFI},
   {"list-rules", no_argument, NULL, OPT_LIST_RULES},
   {"Werror", no_argument, NULL, OPT_WERROR},
   {"require-sframe", no_argument, NULL, OPT_REQ_SFRAME},
@@ -226,6 +233,7 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
   case OPT_REQ_SFRAME: o->require_sframe = 1; break;
   case OPT_REQ_SORTED: o->require_sorted = 1; break;
   case OPT_COVERAGE: o->coverage = 1; break;
+  case OPT_NO_CFI: o->no_cfi = 1; break;
   case OPT_UNRELOCATED: o->unrelocated = 1; break;
   case OPT_WERROR: o->werror = 1; break;
   default:                     /* getopt_long printed why */

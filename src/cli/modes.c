@@ -104,8 +104,112 @@ static void lookup_open(cli_opts *o, const char *path) {
   }
 }
 
-int cli_mode_lookup(cli_opts *o, const char *path, const uint8_t *data,
-                    size_t size, uint64_t vma) {
+/* One CFI register rule, in the --lookup text notation. */
+static void cfi_rule_text(FILE *out, const sfv_cfi_reg *r) {
+  switch (r->kind) {
+  case SFV_CFI_R_UNSPEC: fputs("unchanged (no rule)", out); break;
+  case SFV_CFI_R_UNDEF: fputs("undefined", out); break;
+  case SFV_CFI_R_SAME: fputs("unchanged", out); break;
+  case SFV_CFI_R_OFFSET: fprintf(out, "[cfa %c %lld]", r->offset < 0 ? '-' : '+',
+                                 r->offset < 0 ? -(long long)r->offset : (long long)r->offset);
+    break;
+  case SFV_CFI_R_VAL_OFFSET: fprintf(out, "cfa %c %lld", r->offset < 0 ? '-' : '+',
+                                     r->offset < 0 ? -(long long)r->offset : (long long)r->offset);
+    break;
+  case SFV_CFI_R_REGISTER: fprintf(out, "r%u", r->reg); break;
+  case SFV_CFI_R_EXPR: fputs("[expression]", out); break;
+  default: fputs("expression", out); break;
+  }
+}
+
+/* The .eh_frame row at pc (SFV_OK), SFV_E_NOT_FOUND, or why not. */
+static sfv_status cfi_row(const sfv_elf *elf, uint64_t pc, sfv_cfi_fde *f, sfv_cfi_row *r) {
+  size_t n = sfv_elf_cfi_scratch_size(elf);
+  void *scratch = n ? malloc(n) : NULL;
+  sfv_status st = scratch != NULL ? sfv_elf_cfi_row_at(elf, scratch, n, pc, f, r)
+                                  : SFV_E_NOT_FOUND;
+  free(scratch);
+  return st;
+}
+
+/* --lookup, text, ELF: the .eh_frame row at pc under the SFrame answer. */
+static void lookup_cfi_text(FILE *out, const sfv_elf *elf, uint64_t pc) {
+  sfv_cfi_fde f;
+  sfv_cfi_row r;
+  sfv_status st = cfi_row(elf, pc, &f, &r);
+  if (st == SFV_E_NOT_FOUND) {
+    fputs("  .eh_frame: no FDE covers the pc\n", out);
+    return;
+  }
+  if (st != SFV_OK) {
+    fprintf(out, "  .eh_frame: cannot be interpreted here: %s\n", sfv_status_name(st));
+    return;
+  }
+  fprintf(out, "  .eh_frame fde at +0x%llx: 0x%llx..0x%llx, row 0x%llx..0x%llx\n",
+          (unsigned long long)f.offset, (unsigned long long)f.pc_begin,
+          (unsigned long long)(f.pc_begin + f.pc_range), (unsigned long long)r.pc_lo,
+          (unsigned long long)r.pc_hi);
+  if (r.s.cfa_kind == SFV_CFI_CFA_REG)
+    fprintf(out, "  cfi cfa = r%u %c %lld\n", r.s.cfa_reg, r.s.cfa_offset < 0 ? '-' : '+',
+            r.s.cfa_offset < 0 ? -(long long)r.s.cfa_offset : (long long)r.s.cfa_offset);
+  else
+    fputs(r.s.cfa_kind == SFV_CFI_CFA_EXPR ? "  cfi cfa = expression\n" : "  cfi cfa = none\n",
+          out);
+  fprintf(out, "  cfi ra (r%u) = ", f.cie.ra_reg);
+  cfi_rule_text(out, &r.s.regs[0]);
+  fputs(r.s.ra_signed ? " (signed)\n" : "\n", out);
+  fputs("  cfi fp = ", out);
+  cfi_rule_text(out, &r.s.regs[1]);
+  fputc('\n', out);
+}
+
+/* One CFI register rule as JSON: {"rule":KIND[,"offset":N][,"reg":N]}. */
+static void cfi_rule_json(FILE *out, const sfv_cfi_reg *r) {
+  static const char *const kinds[] = {"unspecified", "undefined", "same", "offset",
+                                      "val_offset", "register", "expression",
+                                      "val_expression"};
+  fprintf(out, "{\"rule\":\"%s\"", r->kind < 8 ? kinds[r->kind] : "expression");
+  if (r->kind == SFV_CFI_R_OFFSET || r->kind == SFV_CFI_R_VAL_OFFSET)
+    fprintf(out, ",\"offset\":%lld", (long long)r->offset);
+  else if (r->kind == SFV_CFI_R_REGISTER)
+    fprintf(out, ",\"reg\":%u", r->reg);
+  fputc('}', out);
+}
+
+/* --lookup, JSON, ELF: the member "cfi" of the lookup object. */
+static void lookup_cfi_json(FILE *out, void *ctx) {
+  const sfv_elf *elf = ((const void *const *)ctx)[0];
+  uint64_t pc = *(const uint64_t *)((const void *const *)ctx)[1];
+  sfv_cfi_fde f;
+  sfv_cfi_row r;
+  sfv_status st = cfi_row(elf, pc, &f, &r);
+  if (st != SFV_OK) {
+    fprintf(out, ",\"cfi\":{\"found\":false,\"reason\":\"%s\",\"status\":",
+            st == SFV_E_NOT_FOUND ? "no-fde" : "uninterpretable");
+    fmt_json_str(out, sfv_status_name(st));
+    fputc('}', out);
+    return;
+  }
+  fprintf(out, ",\"cfi\":{\"found\":true,\"fde_offset\":%llu,\"pc_begin\":%llu,"
+          "\"pc_end\":%llu,\"row_start\":%llu,\"row_end\":%llu,\"cfa\":",
+          (unsigned long long)f.offset, (unsigned long long)f.pc_begin,
+          (unsigned long long)(f.pc_begin + f.pc_range), (unsigned long long)r.pc_lo,
+          (unsigned long long)r.pc_hi);
+  if (r.s.cfa_kind == SFV_CFI_CFA_REG)
+    fprintf(out, "{\"kind\":\"register\",\"reg\":%u,\"offset\":%lld}", r.s.cfa_reg,
+            (long long)r.s.cfa_offset);
+  else
+    fprintf(out, "{\"kind\":\"%s\"}", r.s.cfa_kind == SFV_CFI_CFA_EXPR ? "expression" : "none");
+  fprintf(out, ",\"ra_column\":%u,\"ra\":", f.cie.ra_reg);
+  cfi_rule_json(out, &r.s.regs[0]);
+  fprintf(out, ",\"ra_signed\":%s,\"fp\":", r.s.ra_signed ? "true" : "false");
+  cfi_rule_json(out, &r.s.regs[1]);
+  fputc('}', out);
+}
+
+int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
+                    const uint8_t *data, size_t size, uint64_t vma) {
+  int rc;
   sfv_section sec;
   sfv_status st;
   int json = o->format == FMT_JSON;
@@ -128,8 +232,15 @@ int cli_mode_lookup(cli_opts *o, const char *path, const uint8_t *data,
     return 1;
   }
   sfv_set_vma(&sec, vma);
-  return fmt_lookup(stdout, &sec, o->lookup_pc, json ? FMT_JSON : FMT_TEXT,
-                    json ? path : NULL) ? 1 : 0;
+  {
+    const void *ctx[2] = {elf, &o->lookup_pc};
+    rc = fmt_lookup_ex(stdout, &sec, o->lookup_pc, json ? FMT_JSON : FMT_TEXT,
+                       json ? path : NULL, json && elf != NULL ? lookup_cfi_json : NULL,
+                       (void *)ctx) ? 1 : 0;
+  }
+  if (!json && elf != NULL)
+    lookup_cfi_text(stdout, elf, o->lookup_pc);
+  return rc;
 }
 
 void cli_lookup_end(cli_opts *o) {

@@ -115,6 +115,11 @@ uint64_t fmt_dump_default_rows(size_t size);
  * when found, 1 otherwise. */
 int fmt_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format,
                const char *path);
+/* The same; JSON: extra (when not NULL) writes more members (each starting
+ * with a comma) before the object's closing brace. */
+typedef void (*fmt_json_extra_fn)(FILE *out, void *ctx);
+int fmt_lookup_ex(FILE *out, const sfv_section *sec, uint64_t pc, int format,
+                  const char *path, fmt_json_extra_fn extra, void *ctx);
 /* A lookup that could not run (no SFrame section, undecodable section):
  * text "pc 0x..: not found: MESSAGE", JSON {"path":..,"pc":N,"found":false,
  * "reason":REASON,"status":MESSAGE}. */

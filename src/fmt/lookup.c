@@ -158,7 +158,8 @@ static void json_open(FILE *out, const char *path) {
 }
 
 static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
-                       const sfv_lookup *lk, const char *path) {
+                       const sfv_lookup *lk, const char *path, fmt_json_extra_fn extra,
+                       void *ctx) {
   const sfv_fde *f = &lk->fde;
   const sfv_fre *r = &lk->fre;
   unsigned k;
@@ -184,11 +185,14 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
           !is_aarch64(sec) ? "null" : lk->recovery.pauth_key ? "\"B\"" : "\"A\"",
           lk->recovery.signal ? "true" : "false");
   fmt_json_str(out, sfv_status_name(lk->recovery_status));
+  if (extra != NULL)
+    extra(out, ctx);
   fputc('}', out);
 }
 
 static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
-                    sfv_status st, int format, const char *path) {
+                    sfv_status st, int format, const char *path,
+                    fmt_json_extra_fn extra, void *ctx) {
   sfv_fde f;
   uint64_t start = 0;
   int have = sfv_find_fde(sec, pc, &f, &start) == SFV_OK;
@@ -204,6 +208,8 @@ static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
               ",\"size\":%" PRIu32 "}", f.index, start, f.size);
     fputs(",\"status\":", out);
     fmt_json_str(out, sfv_status_name(st));
+    if (extra != NULL)
+      extra(out, ctx);
     fputc('}', out);
     return;
   }
@@ -222,14 +228,19 @@ static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
 
 int fmt_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format,
                const char *path) {
+  return fmt_lookup_ex(out, sec, pc, format, path, NULL, NULL);
+}
+
+int fmt_lookup_ex(FILE *out, const sfv_section *sec, uint64_t pc, int format,
+                  const char *path, fmt_json_extra_fn extra, void *ctx) {
   sfv_lookup lk;
   sfv_status st = sfv_find_fre(sec, pc, &lk);
   if (st != SFV_OK) {
-    missing(out, sec, pc, st, format, path);
+    missing(out, sec, pc, st, format, path, extra, ctx);
     return 1;
   }
   if (format == FMT_JSON)
-    found_json(out, sec, pc, &lk, path);
+    found_json(out, sec, pc, &lk, path, extra, ctx);
   else
     found_text(out, sec, pc, &lk);
   /* An FRE the validator rejects gives no valid rule: say so (exit 1). */

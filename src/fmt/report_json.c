@@ -95,6 +95,13 @@ static void json_file_end(fmt_report *r, const fmt_file_info *fi,
             (unsigned long long)er->funcs_covered);
   else
     fputs("null", out);
+  fputs(",\"cfi\":", out);
+  if (fi->is_elf && er != NULL && er->cfi_compared)
+    fprintf(out, "{\"functions\":%u,\"pc_bytes\":%llu,\"only_eh_frame\":%u,"
+            "\"complete\":%s}", er->cfi_functions, (unsigned long long)er->cfi_pc_bytes,
+            er->cfi_only_eh_frame, er->cfi_complete ? "true" : "false");
+  else
+    fputs("null", out);
   fputc('}', out);
 }
 

@@ -49,6 +49,10 @@ static void text_file_end(fmt_report *r, const fmt_file_info *fi,
     fprintf(out, ", coverage %llu/%llu functions",
             (unsigned long long)er->funcs_covered,
             (unsigned long long)er->funcs_total);
+  if (fi->is_elf && er != NULL && er->cfi_compared)
+    fprintf(out, ", .eh_frame compared: %u function%s, %llu bytes%s", er->cfi_functions,
+            plural(er->cfi_functions), (unsigned long long)er->cfi_pc_bytes,
+            er->cfi_complete ? "" : " (incomplete)");
   fputc('\n', out);
 }
 

@@ -1,0 +1,180 @@
+"""The .sframe vs .eh_frame comparison through the CLI (issue 12): on by
+default for ELF files with both sections, off with --no-cfi; a real linked
+file with one FRE's CFA offset changed in place (a structurally valid
+mutant) gets exactly the cfi-cfa-offset error, at that FRE's PC."""
+import json
+import pathlib
+import re
+import shutil
+import struct
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def elf_section(data, name):
+    """(offset, size, addr) of section `name` of an ELF64 little-endian file."""
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    hdrs = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)]
+    stro = hdrs[shstrndx][4]
+    for h in hdrs:
+        n = data[stro + h[0]:data.index(b"\0", stro + h[0])].decode()
+        if n == name:
+            return h[4], h[5], h[3]
+    raise KeyError(name)
+
+
+def first_fre_to_mutate(data, off, addr):
+    """SFrame v2, AMD64: (file offset of FRE 1's CFA data word, its PC, FDE
+    index) for the first FDE with at least two FREs and 1-byte data words."""
+    magic, ver, flags, abi, _, _, auxlen, nfdes, _, _, fdeoff, freoff = struct.unpack_from(
+        "<HBBBbbBIIIII", data, off)
+    assert magic == 0xdee2 and ver == 2 and abi == 3
+    base = off + 28 + auxlen
+    for i in range(nfdes):
+        fde = base + fdeoff + 20 * i
+        start, size, fre_off, nfres, info, _, _ = struct.unpack_from("<iIIIBBH", data, fde)
+        if nfres < 2 or info & 0x10:  # INC FDEs only
+            continue
+        func = addr + (fde - off if flags & 0x4 else 0) + start
+        asize = {0: 1, 1: 2, 2: 4}[info & 0xF]
+        p = base + freoff + fre_off
+        # skip FRE 0
+        finfo = data[p + asize]
+        p += asize + 1 + ((finfo >> 1) & 0xF) * {0: 1, 1: 2, 2: 4}[(finfo >> 5) & 3]
+        fstart = int.from_bytes(data[p:p + asize], "little")
+        finfo = data[p + asize]
+        if (finfo >> 5) & 3 != 0:
+            continue
+        return p + asize + 1, func + fstart, i
+    raise AssertionError("no FDE with two FREs")
+
+
+def run(sfv_bin, *args):
+    r = subprocess.run([sfv_bin, "--format=json", *args], capture_output=True, text=True)
+    assert r.returncode in (0, 1), r.stderr
+    return json.loads(r.stdout)["files"][0]
+
+
+@pytest.fixture(scope="module")
+def trixie_exe(realworld):
+    rows = [r for r in realworld if r["toolchain"] == "trixie" and r["arch"] == "x86_64"
+            and r["kind"] == "exe" and pathlib.Path(r["path"]).name == "demo"]
+    assert rows, "trixie x86_64 demo missing from the corpus"
+    return rows[0]["path"]
+
+
+def test_cfa_mutant_found_at_its_pc(sfv_bin, trixie_exe, tmp_path):
+    data = bytearray(pathlib.Path(trixie_exe).read_bytes())
+    off, size, addr = elf_section(data, ".sframe")
+    at, pc, fde = first_fre_to_mutate(data, off, addr)
+    clean = run(sfv_bin, trixie_exe)
+    assert not [d for d in clean["diagnostics"] if d["severity"] == "error"]
+    data[at] = (data[at] + 8) & 0xFF
+    mut = tmp_path / "demo-mutant"
+    mut.write_bytes(bytes(data))
+    got = run(sfv_bin, str(mut))
+    errors = [d for d in got["diagnostics"] if d["severity"] == "error"]
+    assert [d["rule"] for d in errors] == ["cfi-cfa-offset"], errors
+    assert errors[0]["fde"] == fde and errors[0]["fre"] == 1
+    assert f"{pc:#x}" in errors[0]["message"], (errors[0]["message"], hex(pc))
+    # --no-cfi: the structurally valid mutant is then valid
+    off_cfi = run(sfv_bin, "--no-cfi", str(mut))
+    assert off_cfi["valid"] is True
+    assert not [d for d in off_cfi["diagnostics"] if d["rule"].startswith("cfi-")]
+
+
+def test_no_cfi_flag_documented(sfv_bin):
+    out = subprocess.run([sfv_bin, "--help"], capture_output=True, text=True).stdout
+    assert "--no-cfi" in out
+
+
+def test_lookup_prints_the_cfi_row(sfv_bin, trixie_exe):
+    out = subprocess.run(["nm", trixie_exe], capture_output=True, text=True).stdout
+    main = int(next(l.split()[0] for l in out.splitlines() if l.endswith(" main")), 16)
+    r = subprocess.run([sfv_bin, f"--lookup={main:#x}", trixie_exe], capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+    assert "cfa = sp + 8" in r.stdout
+    assert f".eh_frame fde at" in r.stdout and f"row {main:#x}.." in r.stdout
+    assert "cfi cfa = r7 + 8" in r.stdout and "cfi ra (r16) = [cfa - 8]" in r.stdout
+
+
+def test_lookup_json_carries_the_cfi_row(sfv_bin, trixie_exe):
+    """--lookup --format=json: the lookup object's "cfi" member holds the
+    same .eh_frame row as the text lookup, and matches the schema."""
+    import jsonschema
+    full = json.loads((ROOT / "docs" / "json-output.schema.json").read_text())
+    schema = dict(full, **{"$ref": "#/definitions/lookup_document"})  # $ref wins
+    out = subprocess.run(["nm", trixie_exe], capture_output=True, text=True).stdout
+    main = int(next(l.split()[0] for l in out.splitlines() if l.endswith(" main")), 16)
+    r = subprocess.run([sfv_bin, "--format=json", f"--lookup={main:#x}", trixie_exe],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    jsonschema.validate(doc, schema)
+    cfi = doc["lookups"][0]["cfi"]
+    assert cfi["found"] and cfi["row_start"] == main and cfi["pc_begin"] <= main < cfi["pc_end"]
+    assert cfi["cfa"] == {"kind": "register", "reg": 7, "offset": 8}
+    assert cfi["ra_column"] == 16 and cfi["ra"] == {"rule": "offset", "offset": -8}
+    # a pc no .eh_frame FDE covers
+    r = subprocess.run([sfv_bin, "--format=json", "--lookup=0x1", trixie_exe],
+                       capture_output=True, text=True)
+    doc = json.loads(r.stdout)
+    jsonschema.validate(doc, schema)
+    assert doc["lookups"][0]["cfi"] == {"found": False, "reason": "no-fde",
+                                        "status": doc["lookups"][0]["cfi"]["status"]}
+
+
+def test_summary_counts_what_was_compared(sfv_bin, trixie_exe):
+    """The summary line and the JSON file record carry the comparison's
+    counts; --no-cfi leaves them out (JSON: null)."""
+    r = subprocess.run([sfv_bin, trixie_exe], capture_output=True, text=True)
+    m = re.search(r", \.eh_frame compared: (\d+) functions?, (\d+) bytes$",
+                  r.stdout.splitlines()[-1])
+    assert m and int(m.group(1)) > 0 and int(m.group(2)) > 0, r.stdout
+    r = subprocess.run([sfv_bin, "--format=json", trixie_exe], capture_output=True, text=True)
+    cfi = json.loads(r.stdout)["files"][0]["cfi"]
+    assert cfi["functions"] == int(m.group(1)) and cfi["pc_bytes"] == int(m.group(2))
+    assert cfi["complete"] is True and cfi["only_eh_frame"] >= 0
+    r = subprocess.run([sfv_bin, "--no-cfi", trixie_exe], capture_output=True, text=True)
+    assert ".eh_frame compared" not in r.stdout
+    r = subprocess.run([sfv_bin, "--no-cfi", "--format=json", trixie_exe], capture_output=True,
+                       text=True)
+    assert json.loads(r.stdout)["files"][0]["cfi"] is None
+
+
+def test_eh_frame_hdr_checks(sfv_bin, trixie_exe, tmp_path):
+    """.eh_frame_hdr of a real executable: clean as ld wrote it; each field
+    changed in place is reported by its rule at its file offset."""
+    data = bytes(pathlib.Path(trixie_exe).read_bytes())
+    off, size, _ = elf_section(data, ".eh_frame_hdr")
+    assert data[off:off + 4] == bytes([1, 0x1b, 3, 0x3b]) and size >= 28
+
+    def rules(mutate):
+        b = bytearray(data)
+        mutate(b)
+        p = tmp_path / "m"
+        p.write_bytes(b)
+        return {(d["rule"], d["offset"]) for d in run(sfv_bin, str(p))["diagnostics"]
+                if d["rule"].startswith("cfi-hdr-")}
+
+    assert rules(lambda b: None) == set()
+    e0, e1 = off + 12, off + 20
+
+    def bump(at, n=1):
+        def f(b):
+            b[at:at + 4] = struct.pack("<i", struct.unpack_from("<i", b, at)[0] + n)
+        return f
+
+    def swap(b):
+        b[e0:e0 + 8], b[e1:e1 + 8] = data[e1:e1 + 8], data[e0:e0 + 8]
+    assert ("cfi-hdr-header", off) in rules(lambda b: b.__setitem__(off, 2))
+    assert ("cfi-hdr-eh-frame-ptr", off + 4) in rules(bump(off + 4))
+    assert ("cfi-hdr-count", off + 8) in rules(bump(off + 8, -1))
+    assert ("cfi-hdr-unsorted", e1) in rules(swap)
+    assert ("cfi-hdr-entry-fde", e0) in rules(bump(e0 + 4, 4))
+    assert ("cfi-hdr-entry-pc", e0) in rules(bump(e0))
