@@ -61,6 +61,7 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_ELF_FUNC_UNCOVERED: case SFV_R_ELF_SECTION_BOUNDS:
   case SFV_R_ELF_RELOC_ALIASED: case SFV_R_AR_HEADER: case SFV_R_AR_NAME:
   case SFV_R_AR_NESTED: case SFV_R_AR_THIN_MEMBER: case SFV_R_AR_MEMBER_NOT_ELF:
+  case SFV_R_MIN_COVERAGE: case SFV_R_MIN_COVERAGE_UNKNOWN:
     return 1;
   default:
     return 0;
@@ -408,12 +409,22 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   if (check_header(&x)) {
     check_sections(&x);
     check_segment(&x);
-    if (e->source == SFV_ELF_SRC_NONE)
+    if (e->source == SFV_ELF_SRC_NONE) {
       sfv_elf_report(&x, SFV_R_ELF_NO_SFRAME, 0, SFV_NONE, 0, 0, 0);
-    else if (e->sframe_data != NULL && e->sframe_len != 0 && !x.em.stop &&
-             !sfv_elf_io_failed(e))
+      /* No FDE covers anything (x.sec is empty): coverage 0 of n. */
+      if (sfv_elf_is_linked(e) && e->shdrs_ok && !x.em.stop)
+        sfv_elf_coverage(&x, 0);
+    } else if (e->sframe_data != NULL && e->sframe_len != 0 && !x.em.stop &&
+               !sfv_elf_io_failed(e)) {
       check_sframe(&x, opt, sfv_elf_is_linked(e));
+    }
   }
+  if (!res->coverage_known)
+    res->coverage_unknown = !sfv_elf_is_linked(e) ? SFV_COVUNK_NOT_LINKED
+                            : x.work_hit          ? SFV_COVUNK_BUDGET
+                            : x.sec_ok || e->source == SFV_ELF_SRC_NONE
+                                ? SFV_COVUNK_NO_SYMTAB
+                                : SFV_COVUNK_UNREADABLE;
   res->work = ELF_WORK_BUDGET - x.work;
   return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
 }

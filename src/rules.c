@@ -53,6 +53,14 @@ const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v) {
                                      : NULL;
   case SFV_KIND_E_IDENT:
     return v == 4 ? "EI_CLASS" : v == 5 ? "EI_DATA" : v == 6 ? "EI_VERSION" : NULL;
+  case SFV_KIND_E_COVERAGE_UNKNOWN:
+    switch (v) {
+    case SFV_COVUNK_NOT_LINKED: return "not-linked";
+    case SFV_COVUNK_NO_SYMTAB: return "no-function-symbols";
+    case SFV_COVUNK_UNREADABLE: return "sframe-unreadable";
+    case SFV_COVUNK_BUDGET: return "work-budget";
+    default: return NULL;
+    }
   default:
     return NULL;
   }
@@ -62,8 +70,9 @@ const char *sfv_slot_kind_name(sfv_slot_kind kind) {
   static const char *const names[] = {
       "none", "count", "bytes", "offset", "addr", "index", "value", "bits",
       "regnum", "version", "abi", "skip-reason", "byte-order", "entity",
-      "pt-field", "elf-table", "e-ident"};
-  _Static_assert(sizeof names / sizeof names[0] == SFV_KIND_E_IDENT + 1,
+      "pt-field", "elf-table", "e-ident", "coverage-unknown"};
+  _Static_assert(sizeof names / sizeof names[0] ==
+                     SFV_KIND_E_COVERAGE_UNKNOWN + 1,
                  "one name per sfv_slot_kind");
   return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind]
                                                          : "unknown";

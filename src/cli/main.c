@@ -51,11 +51,9 @@ static void usage(FILE *out) {
       "  --require-sframe    an ELF file without SFrame data is an error\n"
       "  --require-sorted    every section must set SFRAME_F_FDE_SORTED\n"
       "  --require-version=N every section must be SFrame version N (1-3)\n"
-      "\n"
-      "Input:\n"
-      "  --input=KIND        auto (default: ELF or raw by magic), elf, raw\n"
-      "  --section=NAME      ELF: the SFrame section is NAME (objdump's\n"
-      "                      --sframe=NAME), default .sframe\n"
+      "  --min-coverage=PCT  a linked ELF file must cover at least PCT percent\n"
+      "                      (0-100) of its function symbols with FDEs (error\n"
+      "                      min-coverage; a note when it cannot be measured)\n"
       "\n"
       "Raw sections:\n"
       "  --vma=ADDR          address of the section.  Without it the address is\n"
@@ -123,7 +121,8 @@ static int bad(const char *what, const char *val) {
 enum {
   OPT_FORMAT = 256, OPT_MAX_DIAGS, OPT_COVERAGE, OPT_LIST_RULES, OPT_WERROR,
   OPT_REQ_SFRAME, OPT_REQ_SORTED, OPT_REQ_VERSION, OPT_VMA, OPT_UNRELOCATED,
-  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT
+  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT,
+  OPT_MIN_COVERAGE
 };
 
 static const struct option long_opts[] = {
@@ -136,6 +135,7 @@ static const struct option long_opts[] = {
   {"require-sframe", no_argument, NULL, OPT_REQ_SFRAME},
   {"require-sorted", no_argument, NULL, OPT_REQ_SORTED},
   {"require-version", required_argument, NULL, OPT_REQ_VERSION},
+  {"min-coverage", required_argument, NULL, OPT_MIN_COVERAGE},
   {"vma", required_argument, NULL, OPT_VMA},
   {"unrelocated", no_argument, NULL, OPT_UNRELOCATED},
   {"dump", no_argument, NULL, OPT_DUMP},
@@ -197,6 +197,11 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
     if (!parse_u64(arg, &u) || u < 1 || u > 3)
       return bad("--require-version", arg);
     o->require_version = (int)u;
+    break;
+  case OPT_MIN_COVERAGE:
+    if (!parse_u64(arg, &u) || u > 100)
+      return bad("--min-coverage", arg);
+    o->min_coverage = (int)u;
     break;
   case OPT_SECTION:
     if (arg[0] == '\0')
@@ -280,6 +285,7 @@ int main(int argc, char **argv) {
   memset(&p, 0, sizeof p);
   o.format = FMT_TEXT;
   o.mode = MODE_CHECK;
+  o.min_coverage = -1;
   while ((c = getopt_long(argc, argv, "qhV", long_opts, NULL)) != -1)
     if ((rc = take(&o, &p, c, optarg)) != 0)
       return rc;
