@@ -15,6 +15,8 @@ enum cli_mode { MODE_CHECK, MODE_DUMP, MODE_LOOKUP };
 /* --input=: how a file is recognised. */
 enum cli_input { CLI_INPUT_AUTO = 0, CLI_INPUT_ELF = 1, CLI_INPUT_RAW = 2 };
 
+typedef struct cli_baseline cli_baseline;  /* baseline.h */
+
 typedef struct cli_opts {
   int format;                /* FMT_* */
   int mode;                  /* MODE_* */
@@ -40,6 +42,8 @@ typedef struct cli_opts {
                                 ".sframe" when not given (objdump's lookup). */
   int input_mode;            /* enum cli_input (--input=) */
   fmt_report rep;            /* validation report (MODE_CHECK, not canonical) */
+  const char *baseline_path; /* --baseline=OLD.json */
+  cli_baseline *baseline;    /* ... loaded before the run */
   int lookups_done;          /* --lookup --format=json: objects printed */
   /* One entry per file, in command-line order. */
   const char **paths;

@@ -19,6 +19,7 @@
 
 #include "sfv.h"
 #include "cli.h"
+#include "baseline.h"
 
 static void usage(FILE *out) {
   fputs(
@@ -54,6 +55,10 @@ static void usage(FILE *out) {
       "  --min-coverage=PCT  a linked ELF file must cover at least PCT percent\n"
       "                      (0-100) of its function symbols with FDEs (error\n"
       "                      min-coverage; a note when it cannot be measured)\n"
+      "  --baseline=OLD.json compare with a previous run's --format=json report:\n"
+      "                      exit 1 only for new error diagnostics; print\n"
+      "                      what is new and what was fixed (key: path, rule,\n"
+      "                      FDE and FRE index)\n"
       "\n"
       "Raw sections:\n"
       "  --vma=ADDR          address of the section.  Without it the address is\n"
@@ -82,7 +87,8 @@ static void usage(FILE *out) {
       "symbol names as \\xHH (a backslash as \\\\).\n"
       "\n"
       "Exit status: 0 all files valid, 1 errors found, 2 usage or I/O error\n"
-      "(including a failed write on standard output).\n",
+      "(including a failed write on standard output, an unreadable --baseline).\n"
+      "With --baseline, 1 means a new error.\n",
       out);
 }
 
@@ -122,7 +128,7 @@ enum {
   OPT_FORMAT = 256, OPT_MAX_DIAGS, OPT_COVERAGE, OPT_LIST_RULES, OPT_WERROR,
   OPT_REQ_SFRAME, OPT_REQ_SORTED, OPT_REQ_VERSION, OPT_VMA, OPT_UNRELOCATED,
   OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT,
-  OPT_MIN_COVERAGE
+  OPT_MIN_COVERAGE, OPT_BASELINE
 };
 
 static const struct option long_opts[] = {
@@ -136,6 +142,7 @@ static const struct option long_opts[] = {
   {"require-sorted", no_argument, NULL, OPT_REQ_SORTED},
   {"require-version", required_argument, NULL, OPT_REQ_VERSION},
   {"min-coverage", required_argument, NULL, OPT_MIN_COVERAGE},
+  {"baseline", required_argument, NULL, OPT_BASELINE},
   {"vma", required_argument, NULL, OPT_VMA},
   {"unrelocated", no_argument, NULL, OPT_UNRELOCATED},
   {"dump", no_argument, NULL, OPT_DUMP},
@@ -203,6 +210,11 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
       return bad("--min-coverage", arg);
     o->min_coverage = (int)u;
     break;
+  case OPT_BASELINE:
+    if (arg[0] == '\0')
+      return bad("--baseline", arg);
+    o->baseline_path = arg;
+    break;
   case OPT_SECTION:
     if (arg[0] == '\0')
       return bad("--section", arg);
@@ -249,6 +261,9 @@ static int combination(const cli_opts *o, const parsed *p, int nfiles) {
     return bad("option combination", "--dump prints objdump's text: no --format");
   if (o->mode == MODE_LOOKUP && o->format != FMT_TEXT && o->format != FMT_JSON)
     return bad("--format with --lookup (text or json)", "");
+  if (o->baseline_path != NULL &&
+      (o->mode != MODE_CHECK || o->format == FMT_CANONICAL))
+    return bad("option combination", "--baseline is for validation reports");
   return 0;
 }
 
@@ -271,6 +286,8 @@ static int run_files(cli_opts *o) {
     cli_end(o);
   if (o->mode == MODE_LOOKUP)
     cli_lookup_end(o);
+  if (o->baseline != NULL)
+    worst = cli_baseline_status(o->baseline, worst);
   return stdout_failed() ? 2 : worst;
 }
 
@@ -323,7 +340,11 @@ int main(int argc, char **argv) {
   }
   for (k = 0; k < o.nfiles; k++)
     o.paths[k] = argv[optind + k];
+  if (o.baseline_path != NULL &&
+      (o.baseline = cli_baseline_load(o.baseline_path)) == NULL)
+    return 2;
   rc = run_files(&o);
+  cli_baseline_free(o.baseline);
   for (k = 0; k < o.nfiles; k++)
     free(o.io_errors[k]);
   free(o.io_errors);
