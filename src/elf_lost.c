@@ -54,11 +54,11 @@ void sfv_elf_lost_plt_only(ectx *x) {
     if (first < 0)
       first = r;
   }
-  sfv_elf_report(x, SFV_R_ELF_SFRAME_PLT_ONLY,
-                 e->source == SFV_ELF_SRC_SECTION
-                     ? sfv_elf_shdr_off(e, e->sframe_shndx)
-                     : sfv_elf_phdr_off(e, e->pt_sframe_index),
-                 SFV_NONE, sec->fde_avail, 0, first);
+  ELF_FIND(x, ELF_SFRAME_PLT_ONLY,
+           e->source == SFV_ELF_SRC_SECTION
+               ? sfv_elf_shdr_off(e, e->sframe_shndx)
+               : sfv_elf_phdr_off(e, e->pt_sframe_index),
+           SFV_NONE, .num_fdes = sec->fde_avail, .plt_section = first);
 }
 
 void sfv_elf_lost_eh_frame(ectx *x) {
@@ -73,8 +73,8 @@ void sfv_elf_lost_eh_frame(ectx *x) {
       return;
     if (sfv_elf_shdr(e, i, &s) && s.type != SHT_NOBITS && s.type != SHT_NULL &&
         s.size > EH_FRAME_TERMINATOR && sfv_elf_name_is(e, s.name, ".eh_frame")) {
-      sfv_elf_report(x, SFV_R_ELF_EH_FRAME_WITHOUT_SFRAME, sfv_elf_shdr_off(e, i),
-                     SFV_NONE, i, sfv_elf_i64(s.size), 0);
+      ELF_FIND(x, ELF_EH_FRAME_WITHOUT_SFRAME, sfv_elf_shdr_off(e, i), SFV_NONE,
+               .section = i, .eh_frame_size = sfv_elf_i64(s.size));
       return;
     }
   }
