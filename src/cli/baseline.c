@@ -36,6 +36,11 @@ typedef struct bl_ent {
   int64_t fde, fre;
   int sev;
   int matched;
+  /* Entries of one key form a chain in baseline order (index + 1, 0 =
+   * end); the first of the chain is in the hash table and keeps the
+   * chain's last entry and its first unmatched one, so that identical
+   * keys cost O(1) each to index and to match. */
+  uint32_t next, last, cursor;
 } bl_ent;
 
 /* A new diagnostic of this run. */
@@ -102,8 +107,21 @@ static char *dup(const char *s) {
   return d;
 }
 
+static int make_slots(uint32_t **slot, uint32_t *mask, uint32_t n);
+
+static void file_slots(cli_baseline *b) {
+  uint32_t k;
+  for (k = 0; k < b->nfiles; k++) {
+    uint32_t i = (uint32_t)key_hash(b->files[k].path, "", 0, 0) & b->fmask;
+    while (b->fslot[i] != 0)
+      i = (i + 1) & b->fmask;
+    b->fslot[i] = k + 1;
+  }
+}
+
 /* Index of path in files[], adding it when add; UINT32_MAX if absent or
- * out of memory. */
+ * out of memory.  The table is kept at most half full (rebuilt twice as
+ * large), so a probe always ends at an empty slot. */
 static uint32_t file_of(cli_baseline *b, const char *path, int add) {
   uint32_t i = (uint32_t)key_hash(path, "", 0, 0) & b->fmask, k;
   while ((k = b->fslot[i]) != 0) {
@@ -118,6 +136,16 @@ static uint32_t file_of(cli_baseline *b, const char *path, int add) {
     return UINT32_MAX;
   b->files[b->nfiles].idx = -1;
   b->fslot[i] = ++b->nfiles;
+  if (b->nfiles > (b->fmask + 1) / 4) {
+    uint32_t *old = b->fslot, omask = b->fmask;
+    if (!make_slots(&b->fslot, &b->fmask, b->nfiles * 2)) {
+      b->fslot = old;
+      b->fmask = omask;
+      return b->nfiles > (b->fmask + 1) / 2 ? UINT32_MAX : b->nfiles - 1;
+    }
+    free(old);
+    file_slots(b);
+  }
   return b->nfiles - 1;
 }
 
@@ -306,21 +334,30 @@ static const char *read_doc(cli_baseline *b, jr *r) {
                     : "no \"files\": not a sframe-validate --format=json report";
 }
 
-/* Files first (their table is filled while reading), then the entries'
- * table once their count is known. */
+static int same_key(const bl_ent *a, const bl_ent *e) {
+  return a->file == e->file && a->fde == e->fde && a->fre == e->fre &&
+         strcmp(a->rule, e->rule) == 0;
+}
+
+/* The entries' table, once their count is known: one slot per distinct
+ * key, its entries chained in baseline order. */
 static const char *index_entries(cli_baseline *b) {
-  uint32_t k;
+  uint32_t k, h;
   if (!make_slots(&b->eslot, &b->emask, b->nents))
     return "out of memory";
   for (k = 0; k < b->nents; k++) {
-    const bl_ent *e = &b->ents[k];
+    bl_ent *e = &b->ents[k];
     uint32_t i = (uint32_t)key_hash(b->files[e->file].path, e->rule, e->fde,
                                     e->fre) & b->emask;
-    /* Same keys chain in order of the baseline; matching takes the first
-     * unmatched one. */
-    while (b->eslot[i] != 0)
+    while ((h = b->eslot[i]) != 0 && !same_key(&b->ents[h - 1], e))
       i = (i + 1) & b->emask;
-    b->eslot[i] = k + 1;
+    if (h == 0) {
+      b->eslot[i] = k + 1;
+      e->last = e->cursor = k + 1;
+    } else {
+      b->ents[b->ents[h - 1].last - 1].next = k + 1;
+      b->ents[h - 1].last = k + 1;
+    }
   }
   return NULL;
 }
@@ -373,7 +410,7 @@ cli_baseline *cli_baseline_load(const char *path) {
   size_t n = 0;
   char *data;
   jr r;
-  if (b == NULL || !make_slots(&b->fslot, &b->fmask, 1u << 16)) {
+  if (b == NULL || !make_slots(&b->fslot, &b->fmask, 1024)) {
     fputs("sframe-validate: --baseline: out of memory\n", stderr);
     cli_baseline_free(b);
     return NULL;
@@ -418,24 +455,7 @@ void cli_baseline_free(cli_baseline *b) {
 /* The run.                                                           */
 
 void cli_baseline_file(cli_baseline *b, const char *path, int idx) {
-  /* Files the baseline lacks are added too: new diagnostics name them.
-   * The table was sized for 2^15 files; past that it is rebuilt. */
-  if (b->nfiles + 1 > (b->fmask + 1) / 2) {
-    uint32_t *old = b->fslot, k;
-    if (!make_slots(&b->fslot, &b->fmask, (b->fmask + 1))) {
-      b->fslot = old;
-      b->oom = 1;
-      b->cur = UINT32_MAX;
-      return;
-    }
-    free(old);
-    for (k = 0; k < b->nfiles; k++) {
-      uint32_t i = (uint32_t)key_hash(b->files[k].path, "", 0, 0) & b->fmask;
-      while (b->fslot[i] != 0)
-        i = (i + 1) & b->fmask;
-      b->fslot[i] = k + 1;
-    }
-  }
+  /* Files the baseline lacks are added too: new diagnostics name them. */
   b->cur = file_of(b, path, 1);
   if (b->cur == UINT32_MAX)
     b->oom = 1;
@@ -452,10 +472,13 @@ const char *cli_baseline_diag(cli_baseline *b, const sfv_diag *d,
   path = b->files[b->cur].path;
   i = (uint32_t)key_hash(path, rule, d->fde, d->fre) & b->emask;
   while ((k = b->eslot[i]) != 0) {
-    bl_ent *e = &b->ents[k - 1];
-    if (!e->matched && e->file == b->cur && e->fde == d->fde &&
-        e->fre == d->fre && strcmp(e->rule, rule) == 0) {
-      e->matched = 1;
+    bl_ent *h = &b->ents[k - 1];
+    if (h->file == b->cur && h->fde == d->fde && h->fre == d->fre &&
+        strcmp(h->rule, rule) == 0) {
+      if (h->cursor == 0)
+        break;             /* every baseline entry of the key is used */
+      b->ents[h->cursor - 1].matched = 1;
+      h->cursor = b->ents[h->cursor - 1].next;
       b->unchanged++;
       return "unchanged";
     }

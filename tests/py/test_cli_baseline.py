@@ -91,17 +91,32 @@ def test_files_not_in_the_run_are_ignored(sfv_bin, tree):
     assert r.returncode == 0 and b["fixed"] == 0 and b["new"] == 0
 
 
-def test_sarif_states(sfv_bin, tree):
-    baseline(sfv_bin, tree, "a.sframe")
+@pytest.fixture(scope="module")
+def sarif_schema():
+    path = ROOT / "build" / "sarif" / "sarif-schema-2.1.0.json"
+    if not path.exists():
+        subprocess.run(["make", "-C", str(ROOT), "sarif-schema"], check=True)
+    return json.loads(path.read_text())
+
+
+def test_sarif_states(sfv_bin, tree, sarif_schema):
+    baseline(sfv_bin, tree, "a.sframe", "b.sframe")
     shutil.copy(BAD2, tree / "b.sframe")
+    shutil.copy(GOOD, tree / "a.sframe")
+    shutil.copy(BAD1, tree / "c.sframe")
     r = run(sfv_bin, "--format=sarif", "--baseline=old.json", "a.sframe", "b.sframe",
-            cwd=tree)
-    res = json.loads(r.stdout)["runs"][0]["results"]
+            "c.sframe", cwd=tree)
+    doc = json.loads(r.stdout)
+    jsonschema.Draft4Validator(sarif_schema).validate(doc)
+    res = doc["runs"][0]["results"]
     by = {}
     for x in res:
         uri = x["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         by.setdefault(uri, set()).add(x["baselineState"])
-    assert r.returncode == 1 and by == {"a.sframe": {"unchanged"}, "b.sframe": {"new"}}
+    assert r.returncode == 1
+    assert by == {"a.sframe": {"absent"}, "b.sframe": {"new"}, "c.sframe": {"new"}}
+    # the same key in a file the baseline did not check is new, not unchanged
+    assert [x["ruleId"] for x in res if x["baselineState"] == "absent"] == ["abi-unknown"]
 
 
 def test_key_is_a_multiset_without_offsets(sfv_bin, tree):
@@ -193,3 +208,17 @@ def test_baseline_is_for_validation(sfv_bin, tree):
     for extra in (["--dump"], ["--lookup=0"], ["--format=canonical"]):
         r = run(sfv_bin, "--baseline=old.json", *extra, "a.sframe", cwd=tree)
         assert r.returncode == 2
+
+
+def test_large_baseline(sfv_bin, tree):
+    """Many files (the file table grows) and many entries of one key (one
+    chain): matching stays one-to-one."""
+    old = baseline(sfv_bin, tree, "a.sframe")
+    f = old["files"][0]
+    d = f["diagnostics"][0]
+    f["diagnostics"] = [dict(d) for _ in range(20000)]
+    old["files"] += [{"path": f"x{i}", "diagnostics": [dict(d)]} for i in range(5000)]
+    (tree / "old.json").write_text(json.dumps(old))
+    r = run(sfv_bin, "--format=json", "--baseline=old.json", "a.sframe", cwd=tree)
+    b = json.loads(r.stdout)["baseline"]
+    assert r.returncode == 0 and b["unchanged"] == 1 and b["fixed"] == 19999
