@@ -34,7 +34,7 @@ typedef struct bl_ent {
   uint32_t file;             /* into files[] */
   char *rule;
   int64_t fde, fre;
-  int sev;
+  sfv_severity sev;
   int matched;
   /* Entries of one key form a chain in baseline order (index + 1, 0 =
    * end); the first of the chain is in the hash table and keeps the
@@ -48,7 +48,7 @@ typedef struct bl_new {
   uint32_t file;
   const char *rule;          /* catalogue id (static) */
   int64_t fde, fre;
-  int sev;
+  sfv_severity sev;
 } bl_new;
 
 struct cli_baseline {
@@ -67,16 +67,19 @@ struct cli_baseline {
   int sarif;                 /* the report is SARIF (else JSON) */
 };
 
+/* 32-bit FNV-1a; the product is formed in 64 bits and masked, so no
+ * arithmetic wraps (the sanitized build traps on unsigned overflow). */
 static uint64_t mix(uint64_t h, const void *p, size_t n) {
   const unsigned char *b = p;
-  while (n--)
-    h = (h ^ *b++) * 1099511628211u;
+  size_t i;
+  for (i = 0; i < n; i++)
+    h = ((h ^ b[i]) * 16777619u) & 0xffffffffu;
   return h;
 }
 
 static uint64_t key_hash(const char *path, const char *rule, int64_t fde,
                          int64_t fre) {
-  uint64_t h = 14695981039346656037u;
+  uint64_t h = 2166136261u;
   h = mix(h, path, strlen(path) + 1);
   h = mix(h, rule, strlen(rule) + 1);
   h = mix(h, &fde, sizeof fde);
@@ -149,7 +152,7 @@ static uint32_t file_of(cli_baseline *b, const char *path, int add) {
   return b->nfiles - 1;
 }
 
-static int sev_of(const char *s) {
+static sfv_severity sev_of(const char *s) {
   return strcmp(s, "error") == 0     ? SFV_SEV_ERROR
          : strcmp(s, "warning") == 0 ? SFV_SEV_WARNING
                                      : SFV_SEV_NOTE;
@@ -200,6 +203,12 @@ static int unhex(const char *h, char *out, size_t cap) {
   return 1;
 }
 
+/* The reader's error; never NULL (a token the grammar excludes where it
+ * is met is malformed too). */
+static const char *jr_why(const jr *r) {
+  return r->err != NULL ? r->err : "malformed report";
+}
+
 /* One diagnostic object (its JT_OBJ read) of file `file`. */
 static const char *read_diag(cli_baseline *b, jr *r, uint32_t file) {
   bl_ent e;
@@ -213,10 +222,12 @@ static const char *read_diag(cli_baseline *b, jr *r, uint32_t file) {
         is_fre = strcmp(r->buf, "fre") == 0, is_sev = strcmp(r->buf, "severity") == 0;
     t = jr_next(r);
     if (t == JT_ERROR)
-      return r->err;
+      break;
     if (is_rule || is_sev) {
-      if (t != JT_STR)
+      if (t != JT_STR) {
+        free(e.rule);
         return "\"rule\" and \"severity\" must be strings";
+      }
       if (is_sev) {
         e.sev = sev_of(r->buf);
       } else {
@@ -236,12 +247,12 @@ static const char *read_diag(cli_baseline *b, jr *r, uint32_t file) {
       *(is_fde ? &e.fde : &e.fre) = v;
     } else if (jr_skip(r, t) == JT_ERROR) {
       free(e.rule);
-      return r->err;
+      return jr_why(r);
     }
   }
   if (t != JT_OBJ_END || !have_rule) {
     free(e.rule);
-    return t == JT_ERROR ? r->err : "a diagnostic without \"rule\"";
+    return t == JT_ERROR ? jr_why(r) : "a diagnostic without \"rule\"";
   }
   if (!grow((void **)&b->ents, &b->capents, sizeof *b->ents, b->nents + 1)) {
     free(e.rule);
@@ -268,7 +279,7 @@ static const char *read_file_obj(cli_baseline *b, jr *r, pending *pd) {
     int is_diags = strcmp(r->buf, "diagnostics") == 0;
     t = jr_next(r);
     if (t == JT_ERROR)
-      return r->err;
+      return jr_why(r);
     if (is_path || is_bytes) {
       if (t != JT_STR)
         return "\"path\" must be a string";
@@ -287,13 +298,13 @@ static const char *read_file_obj(cli_baseline *b, jr *r, pending *pd) {
         if ((err = read_diag(b, r, UINT32_MAX)) != NULL)
           return err;
       if (t != JT_ARR_END)
-        return t == JT_ERROR ? r->err : "a diagnostic must be an object";
+        return t == JT_ERROR ? jr_why(r) : "a diagnostic must be an object";
     } else if (jr_skip(r, t) == JT_ERROR) {
-      return r->err;
+      return jr_why(r);
     }
   }
   if (t != JT_OBJ_END)
-    return r->err;
+    return jr_why(r);
   if (!pd->have_path)
     return "a file without \"path\"";
   if ((file = file_of(b, pd->path, 1)) == UINT32_MAX)
@@ -308,28 +319,28 @@ static const char *read_doc(cli_baseline *b, jr *r) {
   int t = jr_next(r), seen_files = 0;
   const char *err;
   if (t != JT_OBJ)
-    return t == JT_ERROR ? r->err : "not a JSON object";
+    return t == JT_ERROR ? jr_why(r) : "not a JSON object";
   while ((t = jr_next(r)) == JT_KEY) {
     int is_files = strcmp(r->buf, "files") == 0;
     t = jr_next(r);
     if (!is_files) {
       if (jr_skip(r, t) == JT_ERROR)
-        return r->err;
+        return jr_why(r);
       continue;
     }
     if (t != JT_ARR)
-      return t == JT_ERROR ? r->err : "\"files\" must be an array";
+      return t == JT_ERROR ? jr_why(r) : "\"files\" must be an array";
     seen_files = 1;
     while ((t = jr_next(r)) == JT_OBJ)
       if ((err = read_file_obj(b, r, &pd)) != NULL)
         return err;
     if (t != JT_ARR_END)
-      return t == JT_ERROR ? r->err : "a file must be an object";
+      return t == JT_ERROR ? jr_why(r) : "a file must be an object";
   }
   if (t != JT_OBJ_END)
-    return r->err;
+    return jr_why(r);
   if (jr_next(r) != JT_END)
-    return r->err;
+    return jr_why(r);
   return seen_files ? NULL
                     : "no \"files\": not a sframe-validate --format=json report";
 }
@@ -513,11 +524,11 @@ static uint64_t nfixed(const cli_baseline *b) {
 }
 
 static void json_ent(FILE *out, int first, const char *path, const char *rule,
-                     int sev, int64_t fde, int64_t fre) {
+                     sfv_severity sev, int64_t fde, int64_t fre) {
   fmt_json_path(out, first ? "\n  {" : ",\n  {", "path", path);
   fputs(",\"rule\":", out);
   fmt_json_str(out, rule);
-  fprintf(out, ",\"severity\":\"%s\",\"fde\":", sfv_severity_name((sfv_severity)sev));
+  fprintf(out, ",\"severity\":\"%s\",\"fde\":", sfv_severity_name(sev));
   if (fde == SFV_NONE)
     fputs("null", out);
   else
@@ -540,7 +551,7 @@ static void tail(fmt_report *r, void *ctx) {
       if (fixed(b, &b->ents[k]))
         fmt_sarif_absent(r, b->files[b->ents[k].file].path,
                          b->files[b->ents[k].file].idx, b->ents[k].rule,
-                         (sfv_severity)b->ents[k].sev, b->ents[k].fde,
+                         b->ents[k].sev, b->ents[k].fde,
                          b->ents[k].fre);
     return;
   }
@@ -572,10 +583,11 @@ void cli_baseline_prepare(cli_baseline *b, fmt_report *r, int format) {
 }
 
 static void text_ent(FILE *out, const char *what, const char *path,
-                     const char *rule, int sev, int64_t fde, int64_t fre) {
+                     const char *rule, sfv_severity sev, int64_t fde,
+                     int64_t fre) {
   fprintf(out, "%s: ", what);
   fmt_text_str(out, path);
-  fprintf(out, ": %s: %s", sfv_severity_name((sfv_severity)sev), rule);
+  fprintf(out, ": %s: %s", sfv_severity_name(sev), rule);
   if (fde != SFV_NONE)
     fprintf(out, " (fde %lld%s", (long long)fde, fre != SFV_NONE ? "" : ")");
   if (fre != SFV_NONE)

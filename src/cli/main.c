@@ -340,10 +340,10 @@ int main(int argc, char **argv) {
   }
   for (k = 0; k < o.nfiles; k++)
     o.paths[k] = argv[optind + k];
-  if (o.baseline_path != NULL &&
-      (o.baseline = cli_baseline_load(o.baseline_path)) == NULL)
-    return 2;
-  rc = run_files(&o);
+  rc = 2;
+  if (o.baseline_path == NULL ||
+      (o.baseline = cli_baseline_load(o.baseline_path)) != NULL)
+    rc = run_files(&o);
   cli_baseline_free(o.baseline);
   for (k = 0; k < o.nfiles; k++)
     free(o.io_errors[k]);
