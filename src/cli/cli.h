@@ -35,6 +35,7 @@ typedef struct cli_opts {
   int require_sorted;
   int require_version;       /* 0 = any */
   int min_coverage;          /* --min-coverage=PCT (0-100); -1 = none */
+  unsigned profiles;         /* --profile: mask of src/cli/profile.c's readers */
   const char *section_name;  /* --section=NAME: the ELF SFrame section is
                                 the section of that name only (PROGBITS or
                                 SHT_GNU_SFRAME); NULL = by type or name

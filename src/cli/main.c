@@ -20,6 +20,7 @@
 #include "sfv.h"
 #include "cli.h"
 #include "baseline.h"
+#include "profile.h"
 
 static void usage(FILE *out) {
   fputs(
@@ -59,6 +60,10 @@ static void usage(FILE *out) {
       "                      exit 1 only for new error diagnostics; print\n"
       "                      what is new and what was fixed (key: path, rule,\n"
       "                      FDE and FRE index)\n"
+      "  --profile=READER    would READER accept each section and compute the\n"
+      "                      spec's unwind rows? kernel, glibc, libsframe-2.44,\n"
+      "                      libsframe-2.47, llvm; comma-separated or repeated\n"
+      "                      (docs/CONSUMERS.md)\n"
       "\n"
       "Raw sections:\n"
       "  --vma=ADDR          address of the section.  Without it the address is\n"
@@ -128,7 +133,7 @@ enum {
   OPT_FORMAT = 256, OPT_MAX_DIAGS, OPT_COVERAGE, OPT_LIST_RULES, OPT_WERROR,
   OPT_REQ_SFRAME, OPT_REQ_SORTED, OPT_REQ_VERSION, OPT_VMA, OPT_UNRELOCATED,
   OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT,
-  OPT_MIN_COVERAGE, OPT_BASELINE
+  OPT_MIN_COVERAGE, OPT_BASELINE, OPT_PROFILE
 };
 
 static const struct option long_opts[] = {
@@ -151,6 +156,7 @@ static const struct option long_opts[] = {
   {"lookup", required_argument, NULL, OPT_LOOKUP},
   {"section", required_argument, NULL, OPT_SECTION},
   {"input", required_argument, NULL, OPT_INPUT},
+  {"profile", required_argument, NULL, OPT_PROFILE},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0},
@@ -214,6 +220,10 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
     if (arg[0] == '\0')
       return bad("--baseline", arg);
     o->baseline_path = arg;
+    break;
+  case OPT_PROFILE:
+    if (!cli_profile_parse(arg, &o->profiles))
+      return bad("--profile", arg);
     break;
   case OPT_SECTION:
     if (arg[0] == '\0')
