@@ -1,8 +1,8 @@
 /* elf_check.c - the container checks of an ELF file and the validation
  * entry point: header sanity, the SFrame section and PT_GNU_SFRAME, ABI vs
  * e_machine, FDE function ranges vs executable sections and segments
- * (linked files); relocations (elf_reloc.c) and coverage (elf_cover.c) are
- * called from here.
+ * (linked files); relocations (elf_reloc.c), coverage (elf_cover.c) and
+ * the lost-SFrame notes (elf_lost.c) are called from here.
  *
  * Invariants: every read goes through elf_read.c (bounded by the file
  * size, through the caller's reader); the FDE x section/segment searches,
@@ -68,6 +68,8 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_CFI_HDR_HEADER: case SFV_R_CFI_HDR_EH_FRAME_PTR: case SFV_R_CFI_HDR_COUNT:
   case SFV_R_CFI_HDR_UNSORTED: case SFV_R_CFI_HDR_ENTRY_FDE:
   case SFV_R_CFI_HDR_ENTRY_PC: /* .eh_frame_hdr (src/cfi_hdr.c) */
+  case SFV_R_MIN_COVERAGE: case SFV_R_MIN_COVERAGE_UNKNOWN:
+  case SFV_R_ELF_SFRAME_PLT_ONLY: case SFV_R_ELF_EH_FRAME_WITHOUT_SFRAME:
     return 1;
   default:
     return 0;
@@ -304,8 +306,8 @@ static int64_t find_exec_load(ectx *x, uint64_t lo, uint64_t n, int64_t hint) {
   return -1;
 }
 
-static int64_t find_exec_section(ectx *x, uint64_t lo, uint64_t n,
-                                 int64_t hint) {
+int64_t sfv_elf_find_exec_section(ectx *x, uint64_t lo, uint64_t n,
+                                  int64_t hint) {
   const sfv_elf *e = x->e;
   eshdr s;
   uint32_t i;
@@ -355,7 +357,7 @@ static void check_fde_ranges(ectx *x) {
       load_hint = r;
     }
     if (use_secs) {
-      r = find_exec_section(x, a, f.size, sec_hint);
+      r = sfv_elf_find_exec_section(x, a, f.size, sec_hint);
       if (r == -2)
         return;
       if (r < 0)
@@ -411,6 +413,7 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
     sfv_elf_check_relocs(x, linked);
   if (linked) {
     check_fde_ranges(x);
+    sfv_elf_lost_plt_only(x);
     if (!x->work_hit && e->shdrs_ok)
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
@@ -455,12 +458,23 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   if (check_header(&x)) {
     check_sections(&x);
     check_segment(&x);
-    if (e->source == SFV_ELF_SRC_NONE)
+    if (e->source == SFV_ELF_SRC_NONE) {
       ELF_FIND(&x, ELF_NO_SFRAME, 0, SFV_NONE);
-    else if (e->sframe_data != NULL && e->sframe_len != 0 && !x.em.stop &&
-             !sfv_elf_io_failed(e))
+      sfv_elf_lost_eh_frame(&x);
+      /* No FDE covers anything (x.sec is empty): coverage 0 of n. */
+      if (sfv_elf_is_linked(e) && e->shdrs_ok && !x.em.stop)
+        sfv_elf_coverage(&x, 0);
+    } else if (e->sframe_data != NULL && e->sframe_len != 0 && !x.em.stop &&
+               !sfv_elf_io_failed(e)) {
       check_sframe(&x, opt, sfv_elf_is_linked(e));
+    }
   }
+  if (!res->coverage_known)
+    res->coverage_unknown = !sfv_elf_is_linked(e) ? SFV_COVUNK_NOT_LINKED
+                            : x.work_hit          ? SFV_COVUNK_BUDGET
+                            : x.sec_ok || e->source == SFV_ELF_SRC_NONE
+                                ? SFV_COVUNK_NO_SYMTAB
+                                : SFV_COVUNK_UNREADABLE;
   res->work = ELF_WORK_BUDGET - x.work;
   return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
 }

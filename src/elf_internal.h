@@ -82,6 +82,9 @@ int sfv_elf_sym_at(const sfv_elf *e, uint64_t off, esym *s);
 int sfv_elf_table(const sfv_elf *e, const eshdr *s, unsigned ent, uint64_t *n);
 /* Section name == want, read from the section string table. */
 int sfv_elf_name_is(const sfv_elf *e, uint32_t name, const char *want);
+/* Section name starts with want (whole: is want). */
+int sfv_elf_name_starts(const sfv_elf *e, uint32_t name, const char *want,
+                        int whole);
 /* The section is the SFrame section by type or by the name searched for. */
 int sfv_elf_is_sframe_section(const sfv_elf *e, const eshdr *s);
 /* The name searched for: ".sframe" unless the caller asked for another. */
@@ -174,5 +177,12 @@ unsigned sfv_elf_pcrel_size(const sfv_elf *e, uint32_t type);
 
 void sfv_elf_check_relocs(ectx *x, int linked);
 void sfv_elf_coverage(ectx *x, int warn);
+/* Index of an executable section holding [lo, lo + n), trying `hint`
+ * first; -1 if none, -2 when the budget ran out (elf_check.c). */
+int64_t sfv_elf_find_exec_section(ectx *x, uint64_t lo, uint64_t n,
+                                  int64_t hint);
+/* Notes naming why a linked file's SFrame is partial or gone (elf_lost.c). */
+void sfv_elf_lost_plt_only(ectx *x);
+void sfv_elf_lost_eh_frame(ectx *x);
 
 #endif

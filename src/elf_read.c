@@ -161,9 +161,14 @@ const char *sfv_elf_want_name(const sfv_elf *e) {
 
 /* Compares at most 256 bytes (names longer than that never match). */
 int sfv_elf_name_is(const sfv_elf *e, uint32_t name, const char *want) {
+  return sfv_elf_name_starts(e, name, want, 1);
+}
+
+int sfv_elf_name_starts(const sfv_elf *e, uint32_t name, const char *want,
+                        int whole) {
   uint8_t b[256];
   eshdr st;
-  size_t n = strlen(want) + 1;
+  size_t n = strlen(want) + (whole ? 1u : 0u);
   if (n > sizeof b || !e->shstrtab_ok || !sfv_elf_shdr(e, e->shstrndx, &st))
     return 0;
   if (name >= st.size || n > st.size - name ||

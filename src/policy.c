@@ -1,6 +1,7 @@
 /* policy.c - command-line policies as rules of the catalogue
- * (required-version, require-sorted): reported through the same typed
- * path as every core finding, severities from the rule table. */
+ * (required-version, require-sorted per section; min-coverage per ELF
+ * file): reported through the same typed path as every core finding,
+ * severities from the rule table. */
 #include "sfv.h"
 #include "internal.h"
 #include "report.h"
@@ -46,5 +47,45 @@ sfv_status sfv_check_policy(const sfv_section *sec, const sfv_policy *pol,
     SFV_FIND(&o, REQUIRE_SORTED, sfv_field_at(sec, NULL, SFV_FLD_H_FLAGS),
              SFV_NONE, SFV_NONE, .flags = sec->hdr.flags,
              .required_flags = SFV_F_FDE_SORTED);
+  return SFV_OK;
+}
+
+sfv_status sfv_check_elf_policy(const sfv_elf *e, const sfv_elf_result *er,
+                                const sfv_policy *pol, sfv_diag_fn fn,
+                                void *ctx, sfv_result *res) {
+  sfv_result local;
+  pctx p;
+  sfv_out o;
+  uint64_t pct;
+  if (e == NULL || er == NULL || pol == NULL)
+    return SFV_E_ARG;
+  if (res == NULL)
+    res = &local;
+  *res = (sfv_result){0};
+  if (!pol->have_min_coverage)
+    return SFV_OK;
+  p.fn = fn;
+  p.ctx = ctx;
+  p.res = res;
+  o.fn = deliver;
+  o.ctx = &p;
+  pct = pol->min_coverage > 100 ? 100 : pol->min_coverage;
+  /* No function symbol to measure (a stripped executable's .dynsym holds
+   * only imports) is unknown too, not 100%. */
+  if (!er->coverage_known || er->funcs_total == 0) {
+    SFV_FIND(&o, MIN_COVERAGE_UNKNOWN, 0, SFV_NONE, SFV_NONE,
+             .required_percent = (int64_t)pct,
+             .reason = !er->coverage_known && er->coverage_unknown
+                           ? er->coverage_unknown
+                           : SFV_COVUNK_NO_SYMTAB);
+    return SFV_OK;
+  }
+  /* funcs_covered <= funcs_total < 2^64 / 100: symbols are >= 16 bytes
+   * each in a file of < 2^64 bytes, so neither product overflows. */
+  if (er->funcs_covered * 100u < pct * er->funcs_total)
+    SFV_FIND(&o, MIN_COVERAGE, 0, SFV_NONE, SFV_NONE,
+             .covered_functions = (int64_t)er->funcs_covered,
+             .required_percent = (int64_t)pct,
+             .functions = (int64_t)er->funcs_total);
   return SFV_OK;
 }

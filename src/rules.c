@@ -64,6 +64,14 @@ const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v) {
                    "one name per profile reason");
     return v > 0 && v <= SFV_PROF_S390X_CFA ? reason[v] : NULL;
   }
+  case SFV_KIND_E_COVERAGE_UNKNOWN:
+    switch (v) {
+    case SFV_COVUNK_NOT_LINKED: return "not-linked";
+    case SFV_COVUNK_NO_SYMTAB: return "no-function-symbols";
+    case SFV_COVUNK_UNREADABLE: return "sframe-unreadable";
+    case SFV_COVUNK_BUDGET: return "work-budget";
+    default: return NULL;
+    }
   default:
     return NULL;
   }
@@ -73,8 +81,9 @@ const char *sfv_slot_kind_name(sfv_slot_kind kind) {
   static const char *const names[] = {
       "none", "count", "bytes", "offset", "addr", "index", "value", "bits",
       "regnum", "version", "abi", "skip-reason", "byte-order", "entity",
-      "pt-field", "elf-table", "e-ident", "profile-reason"};
-  _Static_assert(sizeof names / sizeof names[0] == SFV_KIND_E_PROFILE_REASON + 1,
+      "pt-field", "elf-table", "e-ident", "profile-reason", "coverage-unknown"};
+  _Static_assert(sizeof names / sizeof names[0] ==
+                     SFV_KIND_E_COVERAGE_UNKNOWN + 1,
                  "one name per sfv_slot_kind");
   return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind]
                                                          : "unknown";

@@ -366,7 +366,8 @@ typedef enum sfv_slot_kind {
   SFV_KIND_E_TABLE,          /* enum sfv_elf_table */
   SFV_KIND_E_IDENT,          /* e_ident index: 4 EI_CLASS, 5 EI_DATA,
                                 6 EI_VERSION */
-  SFV_KIND_E_PROFILE_REASON  /* enum sfv_profile_reason */
+  SFV_KIND_E_PROFILE_REASON, /* enum sfv_profile_reason */
+  SFV_KIND_E_COVERAGE_UNKNOWN /* enum sfv_coverage_unknown */
 } sfv_slot_kind;
 
 /* checks-skipped: why. */
@@ -395,6 +396,14 @@ enum sfv_profile_reason {
 };
 /* elf-entsize: which header table. */
 enum sfv_elf_table { SFV_TABLE_SECTIONS = 1, SFV_TABLE_SEGMENTS = 2 };
+/* min-coverage-unknown: why function coverage is not known. */
+enum sfv_coverage_unknown {
+  SFV_COVUNK_NOT_LINKED = 1, /* not ET_EXEC/ET_DYN: starts await the link */
+  SFV_COVUNK_NO_SYMTAB = 2,  /* no .symtab/.dynsym, or no defined function
+                                symbol in it (stripped) */
+  SFV_COVUNK_UNREADABLE = 3, /* SFrame data present but not decodable */
+  SFV_COVUNK_BUDGET = 4      /* the work budget ran out first */
+};
 
 typedef struct sfv_slot_info {
   const char *name;          /* e.g. "sfh_num_fres"; NULL when unused */
@@ -490,6 +499,8 @@ SFV_API sfv_status sfv_validate(const void *data, size_t size,
 typedef struct sfv_policy {
   uint8_t require_version;   /* 0: any version */
   uint8_t require_sorted;    /* SFRAME_F_FDE_SORTED must be set */
+  uint8_t have_min_coverage; /* min_coverage applies (sfv_check_elf_policy) */
+  uint8_t min_coverage;      /* percent, 0..100, of function symbols */
 } sfv_policy;
 
 SFV_API sfv_status sfv_check_policy(const sfv_section *sec, const sfv_policy *pol,
@@ -628,6 +639,7 @@ typedef struct sfv_elf_result {
   uint32_t cfi_functions;    /* functions present in both and compared */
   uint32_t cfi_only_eh_frame; /* functions in .eh_frame only */
   uint64_t cfi_pc_bytes;     /* bytes of code compared */
+  uint8_t coverage_unknown;  /* !coverage_known: enum sfv_coverage_unknown */
 } sfv_elf_result;
 
 /* Validates the container and the SFrame data it holds (with
@@ -640,6 +652,16 @@ typedef struct sfv_elf_result {
  * incomplete). */
 SFV_API sfv_status sfv_elf_validate(const sfv_elf *elf, const sfv_elf_options *opt,
                             sfv_diag_fn fn, void *ctx, sfv_elf_result *res);
+
+/* File-level policies of sfv_policy (min_coverage; the others are
+ * sfv_check_policy's): reported as the rules min-coverage (covered
+ * functions * 100 < min_coverage * functions) and min-coverage-unknown (a
+ * note: res->coverage_unknown says why it cannot be measured), through fn;
+ * out counts them.  res is sfv_elf_validate()'s result for elf. */
+SFV_API sfv_status sfv_check_elf_policy(const sfv_elf *elf,
+                                        const sfv_elf_result *res,
+                                        const sfv_policy *pol, sfv_diag_fn fn,
+                                        void *ctx, sfv_result *out);
 
 /* 1 when the offsets of rule `id` are ELF file offsets, 0 when they are
  * offsets inside the SFrame section (all core rules). */

@@ -5,7 +5,8 @@
  *
  * Severity policy lives here: --Werror turns warnings into errors,
  * --require-sframe makes a missing SFrame section an error, and
- * --require-sorted / --require-version=N add policy diagnostics.  The
+ * --require-sorted / --require-version=N / --min-coverage=PCT add policy
+ * diagnostics.  The
  * counts printed are those of the effective severities.
  *
  * Memory: the SFrame section, the FDE scratch and the reader's cache.  A
@@ -79,6 +80,7 @@ static int on_policy(void *ctx, const sfv_diag *d) {
 
 static void policy(file_run *fr, const sfv_section *sec) {
   sfv_policy pol;
+  memset(&pol, 0, sizeof pol);
   pol.require_version = (uint8_t)fr->o->require_version;
   pol.require_sorted = (uint8_t)(fr->o->require_sorted != 0);
   (void)sfv_check_policy(sec, &pol, on_policy, fr, NULL);
@@ -110,6 +112,18 @@ static void *scratch_for(const sfv_section *sec, size_t *n) {
   return malloc(*n);
 }
 
+/* --min-coverage: per ELF file (archive members included). */
+static void elf_policy(file_run *fr) {
+  sfv_policy pol;
+  memset(&pol, 0, sizeof pol);
+  pol.have_min_coverage = (uint8_t)(fr->o->min_coverage >= 0);
+  pol.min_coverage = (uint8_t)(fr->o->min_coverage >= 0 ? fr->o->min_coverage : 0);
+  if (pol.have_min_coverage && fr->fi.is_elf && fr->fi.elf != NULL &&
+      fr->fi.elf_res != NULL)
+    (void)sfv_check_elf_policy(fr->fi.elf, fr->fi.elf_res, &pol, on_policy, fr,
+                               NULL);
+}
+
 int cli_run_finish(file_run *fr, const sfv_section *sec, uint32_t errors,
                    uint32_t warnings, uint32_t notes, uint32_t suppressed) {
   cli_counts c;
@@ -117,6 +131,7 @@ int cli_run_finish(file_run *fr, const sfv_section *sec, uint32_t errors,
     policy(fr, sec);
   else if (fr->o->profiles && fr->fi.have_section)
     cli_profile_check(fr->o->profiles, &fr->prof, NULL, emit_cb, fr);
+  elf_policy(fr);
   totals(fr, errors, warnings, notes, suppressed, &c);
   cli_out_file_end(fr->o, &fr->fi, &c, c.errors == 0);
   return c.errors ? 1 : 0;

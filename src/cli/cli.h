@@ -15,6 +15,8 @@ enum cli_mode { MODE_CHECK, MODE_DUMP, MODE_LOOKUP };
 /* --input=: how a file is recognised. */
 enum cli_input { CLI_INPUT_AUTO = 0, CLI_INPUT_ELF = 1, CLI_INPUT_RAW = 2 };
 
+typedef struct cli_baseline cli_baseline;  /* baseline.h */
+
 typedef struct cli_opts {
   int format;                /* FMT_* */
   int mode;                  /* MODE_* */
@@ -33,6 +35,7 @@ typedef struct cli_opts {
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */
+  int min_coverage;          /* --min-coverage=PCT (0-100); -1 = none */
   unsigned profiles;         /* --profile: mask of src/cli/profile.c's readers */
   const char *section_name;  /* --section=NAME: the ELF SFrame section is
                                 the section of that name only (PROGBITS or
@@ -41,6 +44,8 @@ typedef struct cli_opts {
                                 ".sframe" when not given (objdump's lookup). */
   int input_mode;            /* enum cli_input (--input=) */
   fmt_report rep;            /* validation report (MODE_CHECK, not canonical) */
+  const char *baseline_path; /* --baseline=OLD.json */
+  cli_baseline *baseline;    /* ... loaded before the run */
   int lookups_done;          /* --lookup --format=json: objects printed */
   /* One entry per file, in command-line order. */
   const char **paths;

@@ -19,6 +19,7 @@
 
 #include "sfv.h"
 #include "cli.h"
+#include "baseline.h"
 #include "profile.h"
 
 static void usage(FILE *out) {
@@ -56,15 +57,17 @@ static void usage(FILE *out) {
       "  --require-sframe    an ELF file without SFrame data is an error\n"
       "  --require-sorted    every section must set SFRAME_F_FDE_SORTED\n"
       "  --require-version=N every section must be SFrame version N (1-3)\n"
+      "  --min-coverage=PCT  a linked ELF file must cover at least PCT percent\n"
+      "                      (0-100) of its function symbols with FDEs (error\n"
+      "                      min-coverage; a note when it cannot be measured)\n"
+      "  --baseline=OLD.json compare with a previous run's --format=json report:\n"
+      "                      exit 1 only for new error diagnostics; print\n"
+      "                      what is new and what was fixed (key: path, rule,\n"
+      "                      FDE and FRE index)\n"
       "  --profile=READER    would READER accept each section and compute the\n"
       "                      spec's unwind rows? kernel, glibc, libsframe-2.44,\n"
       "                      libsframe-2.47, llvm; comma-separated or repeated\n"
       "                      (docs/CONSUMERS.md)\n"
-      "\n"
-      "Input:\n"
-      "  --input=KIND        auto (default: ELF or raw by magic), elf, raw\n"
-      "  --section=NAME      ELF: the SFrame section is NAME (objdump's\n"
-      "                      --sframe=NAME), default .sframe\n"
       "\n"
       "Raw sections:\n"
       "  --vma=ADDR          address of the section.  Without it the address is\n"
@@ -94,7 +97,8 @@ static void usage(FILE *out) {
       "symbol names as \\xHH (a backslash as \\\\).\n"
       "\n"
       "Exit status: 0 all files valid, 1 errors found, 2 usage or I/O error\n"
-      "(including a failed write on standard output).\n",
+      "(including a failed write on standard output, an unreadable --baseline).\n"
+      "With --baseline, 1 means a new error.\n",
       out);
 }
 
@@ -133,8 +137,8 @@ static int bad(const char *what, const char *val) {
 enum {
   OPT_FORMAT = 256, OPT_MAX_DIAGS, OPT_COVERAGE, OPT_LIST_RULES, OPT_WERROR,
   OPT_REQ_SFRAME, OPT_REQ_SORTED, OPT_REQ_VERSION, OPT_VMA, OPT_UNRELOCATED,
-  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT, OPT_PROFILE,
-  OPT_NO_CFI
+  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT,
+  OPT_MIN_COVERAGE, OPT_BASELINE, OPT_PROFILE, OPT_NO_CFI
 };
 
 static const struct option long_opts[] = {
@@ -148,6 +152,8 @@ static const struct option long_opts[] = {
   {"require-sframe", no_argument, NULL, OPT_REQ_SFRAME},
   {"require-sorted", no_argument, NULL, OPT_REQ_SORTED},
   {"require-version", required_argument, NULL, OPT_REQ_VERSION},
+  {"min-coverage", required_argument, NULL, OPT_MIN_COVERAGE},
+  {"baseline", required_argument, NULL, OPT_BASELINE},
   {"vma", required_argument, NULL, OPT_VMA},
   {"unrelocated", no_argument, NULL, OPT_UNRELOCATED},
   {"dump", no_argument, NULL, OPT_DUMP},
@@ -211,6 +217,16 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
       return bad("--require-version", arg);
     o->require_version = (int)u;
     break;
+  case OPT_MIN_COVERAGE:
+    if (!parse_u64(arg, &u) || u > 100)
+      return bad("--min-coverage", arg);
+    o->min_coverage = (int)u;
+    break;
+  case OPT_BASELINE:
+    if (arg[0] == '\0')
+      return bad("--baseline", arg);
+    o->baseline_path = arg;
+    break;
   case OPT_PROFILE:
     if (!cli_profile_parse(arg, &o->profiles))
       return bad("--profile", arg);
@@ -262,6 +278,9 @@ static int combination(const cli_opts *o, const parsed *p, int nfiles) {
     return bad("option combination", "--dump prints objdump's text: no --format");
   if (o->mode == MODE_LOOKUP && o->format != FMT_TEXT && o->format != FMT_JSON)
     return bad("--format with --lookup (text or json)", "");
+  if (o->baseline_path != NULL &&
+      (o->mode != MODE_CHECK || o->format == FMT_CANONICAL))
+    return bad("option combination", "--baseline is for validation reports");
   return 0;
 }
 
@@ -284,6 +303,8 @@ static int run_files(cli_opts *o) {
     cli_end(o);
   if (o->mode == MODE_LOOKUP)
     cli_lookup_end(o);
+  if (o->baseline != NULL)
+    worst = cli_baseline_status(o->baseline, worst);
   return stdout_failed() ? 2 : worst;
 }
 
@@ -298,6 +319,7 @@ int main(int argc, char **argv) {
   memset(&p, 0, sizeof p);
   o.format = FMT_TEXT;
   o.mode = MODE_CHECK;
+  o.min_coverage = -1;
   while ((c = getopt_long(argc, argv, "qhV", long_opts, NULL)) != -1)
     if ((rc = take(&o, &p, c, optarg)) != 0)
       return rc;
@@ -335,7 +357,11 @@ int main(int argc, char **argv) {
   }
   for (k = 0; k < o.nfiles; k++)
     o.paths[k] = argv[optind + k];
-  rc = run_files(&o);
+  rc = 2;
+  if (o.baseline_path == NULL ||
+      (o.baseline = cli_baseline_load(o.baseline_path)) != NULL)
+    rc = run_files(&o);
+  cli_baseline_free(o.baseline);
   for (k = 0; k < o.nfiles; k++)
     free(o.io_errors[k]);
   free(o.io_errors);

@@ -5,15 +5,20 @@
 #include <string.h>
 
 #include "cli.h"
+#include "baseline.h"
 
 void cli_begin(cli_opts *o) { fmt_report_begin(&o->rep); }
 
 void cli_out_file_begin(cli_opts *o, const cli_file_info *fi) {
+  if (o->baseline != NULL)
+    cli_baseline_file(o->baseline, fi->path, fi->idx);
   fmt_report_file_begin(&o->rep, fi);
 }
 
 void cli_out_diag(cli_opts *o, const cli_file_info *fi, const sfv_diag *d,
                   sfv_severity sev) {
+  if (o->baseline != NULL)
+    o->rep.baseline_state = cli_baseline_diag(o->baseline, d, sev);
   fmt_report_diag(&o->rep, fi, d, sev);
 }
 
@@ -49,5 +54,9 @@ void cli_files(const cli_opts *o, fmt_files *files) {
 void cli_end(cli_opts *o) {
   fmt_files files;
   cli_files(o, &files);
+  if (o->baseline != NULL)
+    cli_baseline_prepare(o->baseline, &o->rep, o->format);
   fmt_report_end(&o->rep, &files);
+  if (o->baseline != NULL && o->format == FMT_TEXT)
+    cli_baseline_text(o->baseline, stdout);
 }

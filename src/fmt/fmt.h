@@ -199,6 +199,12 @@ struct fmt_report {
   unsigned long diags;       /* diagnostics printed in the current file */
   unsigned long results;     /* SARIF: results printed in the run */
   uint32_t over_cap;         /* current file: diagnostics not printed */
+  /* --baseline (src/cli/baseline.c): the next diagnostic's state ("new",
+   * "unchanged"; NULL: no baseline), and what JSON/SARIF add at the end
+   * (JSON: members of the top object; SARIF: results of the run). */
+  const char *baseline_state;
+  void (*tail)(fmt_report *r, void *ctx);
+  void *tail_ctx;
 };
 
 /* Sets r up for format FMT_TEXT, FMT_JSON or FMT_SARIF; 0 for others. */
@@ -213,5 +219,10 @@ void fmt_report_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
 void fmt_report_file_end(fmt_report *r, const fmt_file_info *fi,
                          const fmt_counts *c, int valid);
 void fmt_report_end(fmt_report *r, const fmt_files *files);
+/* SARIF, from a tail: a result of the baseline that this run no longer
+ * reports (baselineState "absent"); fde/fre SFV_NONE when not given. */
+void fmt_sarif_absent(fmt_report *r, const char *path, int idx,
+                      const char *rule, sfv_severity sev, int64_t fde,
+                      int64_t fre);
 
 #endif

@@ -39,6 +39,8 @@ static void json_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
   fprintf(out, ",\"found\":%lld,\"expected\":%lld,\"aux\":%lld,\"values\":",
           (long long)d->found, (long long)d->expected, (long long)d->aux);
   fmt_json_values(out, d);
+  if (r->baseline_state != NULL)
+    fprintf(out, ",\"baseline\":\"%s\"", r->baseline_state);
   fputs(",\"message\":", out);
   fmt_json_str(out, msg);
   fputc('}', out);
@@ -123,6 +125,8 @@ void fmt_json_io_errors(FILE *out, const fmt_files *files) {
 static void json_end(fmt_report *r, const fmt_files *files) {
   fputs("\n],", r->out);
   fmt_json_io_errors(r->out, files);
+  if (r->tail != NULL)
+    r->tail(r, r->tail_ctx);
   fputs("}\n", r->out);
 }
 

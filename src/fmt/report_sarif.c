@@ -76,8 +76,11 @@ static void sarif_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d
   (void)fmt_diag_text(fi, d, msg, sizeof msg);
   fputs(r->results++ ? ",\n{\"ruleId\":" : "\n{\"ruleId\":", out);
   fmt_json_str(out, sfv_rule_get(d->rule)->id);
-  fprintf(out, ",\"ruleIndex\":%u,\"level\":\"%s\",\"message\":{\"text\":",
-          (unsigned)d->rule, sarif_level(sev));
+  fprintf(out, ",\"ruleIndex\":%u,\"level\":\"%s\",", (unsigned)d->rule,
+          sarif_level(sev));
+  if (r->baseline_state != NULL)
+    fprintf(out, "\"baselineState\":\"%s\",", r->baseline_state);
+  fputs("\"message\":{\"text\":", out);
   fmt_json_str(out, msg);
   fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
         "{\"uri\":", out);
@@ -104,6 +107,8 @@ static void sarif_file_end(fmt_report *r, const fmt_file_info *fi,
 static void sarif_end(fmt_report *r, const fmt_files *files) {
   int i, first = 1, ok = 1;
   FILE *out = r->out;
+  if (r->tail != NULL)
+    r->tail(r, r->tail_ctx);   /* --baseline: "absent" results */
   fputs("\n],\"artifacts\":[", out);
   for (i = 0; i < files->n; i++) {
     unsigned char st = files->states[i];
@@ -132,6 +137,28 @@ static void sarif_end(fmt_report *r, const fmt_files *files) {
     fprintf(out, ",\"index\":%d}}}]}", i);
   }
   fputs("]}]}]}\n", out);
+}
+
+void fmt_sarif_absent(fmt_report *r, const char *path, int idx,
+                      const char *rule, sfv_severity sev, int64_t fde,
+                      int64_t fre) {
+  FILE *out = r->out;
+  sfv_rule_id id = sfv_rule_lookup(rule);
+  fputs(r->results++ ? ",\n{\"ruleId\":" : "\n{\"ruleId\":", out);
+  fmt_json_str(out, rule);
+  if (id != SFV_RULE_COUNT)
+    fprintf(out, ",\"ruleIndex\":%u", (unsigned)id);
+  fprintf(out, ",\"level\":\"%s\",\"baselineState\":\"absent\","
+          "\"message\":{\"text\":\"fixed since the baseline\"},"
+          "\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
+          "{\"uri\":", sarif_level(sev));
+  sarif_uri(out, path);
+  fprintf(out, ",\"index\":%d}}}],\"properties\":{", idx);
+  if (fde != SFV_NONE)
+    fprintf(out, "\"fde\":%lld%s", (long long)fde, fre != SFV_NONE ? "," : "");
+  if (fre != SFV_NONE)
+    fprintf(out, "\"fre\":%lld", (long long)fre);
+  fputs("}}", out);
 }
 
 const fmt_report_ops fmt_report_sarif_ops = {

@@ -317,6 +317,33 @@ def c_require_sorted():
                                                      "required_flags": 1}
 
 
+def c_sframe_plt_only():
+    plt = 0x400000
+    before = (G.Sec(".plt", flags=G.SHF_ALLOC | G.SHF_EXECINSTR, addr=plt,
+                    data=bytes(0x100)),)
+    return (linked(funcs=[plt, plt + 0x40, plt + 0x80], before=before), (),
+            {"num_fdes": 3, "plt_section": 2})
+
+
+def c_eh_frame_without_sframe():
+    before = (G.Sec(".eh_frame", flags=G.SHF_ALLOC, addr=0x403000,
+                    data=bytes(0x30)),)
+    return (linked(before=before), ("--section=.none",),
+            {"section": 2, "eh_frame_size": 0x30})
+
+
+def c_min_coverage():
+    syms = [("f0", TEXT, 0x40, G.STT_FUNC, 1),
+            ("naked_fn", TEXT + 0xc0, 0x20, G.STT_FUNC, 1)]
+    return (linked(syms=syms), ("--min-coverage=100",),
+            {"covered_functions": 1, "required_percent": 100, "functions": 2})
+
+
+def c_min_coverage_unknown():
+    return (rel([(FDE0_FIELD, 1, R_X86_64_PC32, -FDE0_FIELD)]),
+            ("--min-coverage=40",), {"required_percent": 40, "reason": "not-linked"})
+
+
 ELF_NAME = "f.elf"
 
 
@@ -425,6 +452,10 @@ CASES = [
     ("elf-func-uncovered", c_func_uncovered),
     ("required-version", c_required_version),
     ("require-sorted", c_require_sorted),
+    ("elf-sframe-plt-only", c_sframe_plt_only),
+    ("elf-eh-frame-without-sframe", c_eh_frame_without_sframe),
+    ("min-coverage", c_min_coverage),
+    ("min-coverage-unknown", c_min_coverage_unknown),
     ("ar-header", c_ar_header),
     ("ar-header#truncated", c_ar_header_truncated),
     ("ar-header#fmag", c_ar_header_fmag),

@@ -959,6 +959,10 @@ static const char *const exceptions[] = {
     "empty-section",
     /* --require-sorted: a policy the CLI applies (src/cli/check.c). */
     "require-sorted",
+    /* --min-coverage=PCT: a policy over an ELF file's function symbols
+     * (sfv_check_elf_policy; tests/py/test_cli_policy.py). */
+    "min-coverage",
+    "min-coverage-unknown",
 };
 
 /* elf-*, ar-*: tests/py; cfi-* (the CFI comparison): tests/unit/test_cfi_compare.c;
