@@ -32,6 +32,7 @@
 
 #include "dump.h"
 #include "fmt.h"
+#include "spec.h"  /* the flex control word bits: decided there once */
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {
@@ -159,15 +160,15 @@ static void reg_name(const sfv_section *sec, uint32_t reg, char *buf, size_t n) 
     snprintf(buf, n, "r%" PRIu32, reg);
 }
 
-/* A flex rule: control word `ctl` (reg_p bit 0, deref_p bit 1, regnum from
- * bit 3) and offset: "fp+16", "(sp-8)", "c+8", "(c-16)". */
+/* A flex rule: control word `ctl` (its bits as src/spec.h decides them) and
+ * offset: "fp+16", "(sp-8)", "c+8", "(c-16)". */
 static void cell_flex(const sfv_section *sec, uint32_t ctl, int32_t off,
                       char *buf, size_t n) {
   char name[24] = "c";
   int deref = 0;
-  if (ctl & 1u) {
-    reg_name(sec, ctl >> 3, name, sizeof name);
-    deref = (ctl >> 1) & 1u;
+  if (sfv_flex_reg_p(ctl)) {
+    reg_name(sec, sfv_flex_regnum(ctl), name, sizeof name);
+    deref = sfv_flex_deref_p(ctl);
   }
   snprintf(buf, n, deref ? "(%s%+" PRId32 ")" : "%s%+" PRId32, name, off);
 }

@@ -21,6 +21,7 @@ RUN_LEVEL_RULES = {
     "required-version",         # --require-version policy
     "require-sorted",           # --require-sorted policy
     "fre-blocks-inconsistent",  # only without scratch; with it: fde-fre-block-overlap
+    "empty-section",            # a 0-byte file read with --input=raw (the CLI's note)
 }
 
 
