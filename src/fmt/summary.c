@@ -1,6 +1,7 @@
 /* summary.c - a run's summary (summary.h): accumulation and printing.
  * Every printed number is a sum of per-record facts, so the parent of a
  * parallel run gets the same summary by merging its workers' parts. */
+#include <stddef.h>
 #include <string.h>
 
 #include "fmt.h"
@@ -63,6 +64,11 @@ void fmt_summary_diag(fmt_summary *s, sfv_rule_id rule, sfv_severity sev) {
       s->by_rule[rule][sev] < UINT32_MAX)
     s->by_rule[rule][sev]++;
 }
+
+/* The counters before by_rule are uint64_t with no padding between them. */
+_Static_assert(offsetof(fmt_summary, by_rule) % sizeof(uint64_t) == 0 &&
+               offsetof(fmt_summary, by_rule) >= sizeof(uint64_t),
+               "fmt_summary: uint64_t counters first");
 
 void fmt_summary_merge(fmt_summary *d, const fmt_summary *s) {
   /* Every field is a counter: merge them all, by layout. */
