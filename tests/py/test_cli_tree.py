@@ -346,3 +346,24 @@ def test_closed_pipe_stops_the_workers(sfv_bin, tmp_path):
     err = p.stderr.read()
     assert p.wait(timeout=120) == 2
     assert b"error writing standard output" in err
+
+
+def test_operand_link_to_directory_is_walked(sfv_bin, tree, tmp_path):
+    """A link named on the command line is followed (links inside a tree are
+    not: see test_walk_order_and_silent_skips)."""
+    t, want = tree
+    os.symlink(t / "usr/bin", tmp_path / "bin-link")
+    p = run(sfv_bin, "-r", "-q", "--no-summary", tmp_path / "bin-link")
+    assert record_paths(p.stdout.decode()) == [f"{tmp_path}/bin-link/old",
+                                               f"{tmp_path}/bin-link/tool"]
+
+
+def test_summary_counts_io_errors(sfv_bin, tree, tmp_path):
+    t, want = tree
+    p = run(sfv_bin, "--summary", "--format=json", want[0], tmp_path / "missing",
+            t / "usr/share/doc/README")
+    doc = jdoc(p)
+    assert p.returncode == 2
+    assert doc["summary"]["inputs"] == 3 and doc["summary"]["io_errors"] == 2
+    assert doc["summary"]["io_errors"] == len(doc["errors"])
+    assert doc["summary"]["records"] == len(doc["files"]) == 1
