@@ -15,11 +15,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gaps import gap_cases  # noqa: E402
 from matrix import focused_cases, matrix_cases  # noqa: E402
 from mutations import mutation_cases  # noqa: E402
+from kernel_cases import kernel_cases, reader_cases  # noqa: E402  (tests/consumers' block)
 from writer import write_all  # noqa: E402
 
 
 def all_cases():
-    return matrix_cases() + focused_cases() + mutation_cases() + gap_cases()
+    return (matrix_cases() + focused_cases() + mutation_cases() + gap_cases()
+            + kernel_cases() + reader_cases())
 
 
 def main() -> int:

@@ -175,6 +175,11 @@ CASES: Dict[str, Cite] = {
                                      "base. Effective only if ‘reg_p’ is 1."),
 }
 CASES["impldef-fde-sorted-pcrel-v3"] = CASES["impldef-fde-sorted-pcrel-v2"]
+# Spec-valid cases of gen/kernel_cases.py (a Linux kernel reader fact each,
+# docs/CONSUMERS.md): what the spec says of the section the kernel refuses.
+CASES["valid-kernel-v2-section"] = ("v3", "2.1.2", "‘SFRAME_VERSION_2’ 2 Second version.")
+CASES["valid-kernel-unsorted-v3"] = CASES["impldef-fde-sorted-pcrel-v2"]
+CASES["valid-kernel-no-fres-v3"] = RULES["fde-no-fres"]
 
 # Valid cases without a rule: what the case exercises.
 VALID: Tuple[Tuple[str, Cite], ...] = (

@@ -14,13 +14,13 @@
 
 #include "elf_internal.h"
 
-void sfv_elf_report(ectx *x, sfv_rule_id rule, uint64_t off, int64_t fde,
-                    int64_t found, int64_t expected, int64_t aux) {
+/* The ELF checks' sfv_out (ELF_FIND): a finding becomes a diagnostic. */
+static void deliver(void *ctx, const sfv_finding *f) {
+  ectx *x = ctx;
   sfv_diag d;
   if (sfv_elf_io_failed(x->e))
     x->em.stop = 1; /* what follows a failed read is not the file's fault */
-  if (x->em.stop ||
-      !sfv_diag_make(&d, rule, off, fde, SFV_NONE, found, expected, aux))
+  if (x->em.stop || !sfv_diag_from(&d, f))
     return;
   sfv_diag_count(&d, &x->res->errors, &x->res->warnings, &x->res->notes);
   sfv_emit(&x->em, &d, &x->res->suppressed);
@@ -83,26 +83,30 @@ static int check_header(ectx *x) {
 
   if (e->header_ok == 0) {
     if (e->size < EI_NIDENT)
-      sfv_elf_report(x, SFV_R_ELF_TRUNCATED, 0, SFV_NONE, sfv_elf_i64(e->size),
-                     EI_NIDENT, 0);
+      ELF_FIND(x, ELF_TRUNCATED, 0, SFV_NONE,
+               .file_size = sfv_elf_i64(e->size), .header_size = EI_NIDENT);
     else if (p[EI_CLASS] != 1 && p[EI_CLASS] != 2)
-      sfv_elf_report(x, SFV_R_ELF_IDENT, EI_CLASS, SFV_NONE, p[EI_CLASS], 2, EI_CLASS);
+      ELF_FIND(x, ELF_IDENT, EI_CLASS, SFV_NONE, .value = p[EI_CLASS],
+               .max_value = 2, .e_ident_index = EI_CLASS);
     else if (p[EI_DATA] != 1 && p[EI_DATA] != 2)
-      sfv_elf_report(x, SFV_R_ELF_IDENT, EI_DATA, SFV_NONE, p[EI_DATA], 2, EI_DATA);
+      ELF_FIND(x, ELF_IDENT, EI_DATA, SFV_NONE, .value = p[EI_DATA],
+               .max_value = 2, .e_ident_index = EI_DATA);
     else if (p[EI_VERSION] != 1)
-      sfv_elf_report(x, SFV_R_ELF_IDENT, EI_VERSION, SFV_NONE, p[EI_VERSION], 1,
-                     EI_VERSION);
+      ELF_FIND(x, ELF_IDENT, EI_VERSION, SFV_NONE, .value = p[EI_VERSION],
+               .max_value = 1, .e_ident_index = EI_VERSION);
     else
-      sfv_elf_report(x, SFV_R_ELF_TRUNCATED, 0, SFV_NONE, sfv_elf_i64(e->size),
-                     p[EI_CLASS] == 2 ? 64 : 52, 0);
+      ELF_FIND(x, ELF_TRUNCATED, 0, SFV_NONE,
+               .file_size = sfv_elf_i64(e->size),
+               .header_size = p[EI_CLASS] == 2 ? 64 : 52);
     return 0;
   }
   if (!sfv_elf_ehdr(e, &h))
     return 0; /* header_ok means it was read: only a reader failure */
 
   if (h.shoff != 0 && h.shentsize != sfv_elf_shent(e)) {
-    sfv_elf_report(x, SFV_R_ELF_ENTSIZE, eh_off_shentsize(e), SFV_NONE, h.shentsize,
-           sfv_elf_shent(e), 1);
+    ELF_FIND(x, ELF_ENTSIZE, eh_off_shentsize(e), SFV_NONE,
+             .entsize = h.shentsize, .expected_entsize = sfv_elf_shent(e),
+             .table = SFV_TABLE_SECTIONS);
   } else if (h.shoff != 0 && !e->shdrs_ok) {
     /* Extended count from section 0 when it is readable, else e_shnum. */
     eshdr s0;
@@ -114,22 +118,26 @@ static int check_header(ectx *x) {
     if (n == 0)
       end = h.shoff; /* zero sections at an offset: nothing to read */
     else
-      sfv_elf_report(x, SFV_R_ELF_SHDR_BOUNDS, eh_off_shentsize(e) + 2u, SFV_NONE,
-             sfv_elf_i64(end), sfv_elf_i64(e->size), sfv_elf_i64(n));
+      ELF_FIND(x, ELF_SHDR_BOUNDS, eh_off_shentsize(e) + 2u, SFV_NONE,
+               .table_end = sfv_elf_i64(end), .file_size = sfv_elf_i64(e->size),
+               .entries = sfv_elf_i64(n));
   }
   if (e->shdrs_ok && !e->shstrtab_ok)
-    sfv_elf_report(x, SFV_R_ELF_SHSTRNDX, eh_off_shstrndx(e), SFV_NONE,
-                   e->e_shstrndx, e->shnum, e->shstrndx);
+    ELF_FIND(x, ELF_SHSTRNDX, eh_off_shstrndx(e), SFV_NONE,
+             .e_shstrndx = e->e_shstrndx, .sections = e->shnum,
+             .shstrndx = e->shstrndx);
 
   if (h.phoff != 0 && h.phnum != 0 && h.phentsize != sfv_elf_phent(e)) {
-    sfv_elf_report(x, SFV_R_ELF_ENTSIZE, eh_off_phentsize(e), SFV_NONE, h.phentsize,
-           sfv_elf_phent(e), 2);
+    ELF_FIND(x, ELF_ENTSIZE, eh_off_phentsize(e), SFV_NONE,
+             .entsize = h.phentsize, .expected_entsize = sfv_elf_phent(e),
+             .table = SFV_TABLE_SEGMENTS);
   } else if (h.phoff != 0 && h.phnum != 0 && !e->phdrs_ok) {
     uint64_t n = h.phnum == PN_XNUM && e->phnum != 0 ? e->phnum : h.phnum;
     end = n > (UINT64_MAX - h.phoff) / sfv_elf_phent(e) ? UINT64_MAX
                                                  : h.phoff + n * sfv_elf_phent(e);
-    sfv_elf_report(x, SFV_R_ELF_PHDR_BOUNDS, eh_off_phentsize(e) + 2u, SFV_NONE,
-           sfv_elf_i64(end), sfv_elf_i64(e->size), sfv_elf_i64(n));
+    ELF_FIND(x, ELF_PHDR_BOUNDS, eh_off_phentsize(e) + 2u, SFV_NONE,
+             .table_end = sfv_elf_i64(end), .file_size = sfv_elf_i64(e->size),
+             .entries = sfv_elf_i64(n));
   }
   return 1;
 }
@@ -147,10 +155,12 @@ static void check_sections(ectx *x) {
       continue;
     if (s.type != SFV_SHT_GNU_SFRAME && s.type != SHT_PROGBITS &&
         s.type != SHT_NOBITS)
-      sfv_elf_report(x, SFV_R_ELF_SFRAME_TYPE, sfv_elf_shdr_off(e, i), SFV_NONE, s.type, 0, i);
+      ELF_FIND(x, ELF_SFRAME_TYPE, sfv_elf_shdr_off(e, i), SFV_NONE,
+               .sh_type = s.type, .section = i);
     if (s.type == SFV_SHT_GNU_SFRAME && e->shstrtab_ok &&
         !sfv_elf_name_is(e, s.name, ".sframe"))
-      sfv_elf_report(x, SFV_R_ELF_SFRAME_NAME, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+      ELF_FIND(x, ELF_SFRAME_NAME, sfv_elf_shdr_off(e, i), SFV_NONE,
+               .section = i);
   }
   if (e->source != SFV_ELF_SRC_SECTION)
     return;
@@ -158,23 +168,30 @@ static void check_sections(ectx *x) {
   if (!sfv_elf_shdr(e, i, &s))
     return;
   if (e->sframe_sections > 1)
-    sfv_elf_report(x, SFV_R_ELF_SFRAME_MULTIPLE, sfv_elf_shdr_off(e, i), SFV_NONE,
-           e->sframe_sections, 1, i);
+    ELF_FIND(x, ELF_SFRAME_MULTIPLE, sfv_elf_shdr_off(e, i), SFV_NONE,
+             .sframe_sections = e->sframe_sections, .max_sframe_sections = 1,
+             .section = i);
   if (s.type == SHT_NOBITS) {
-    sfv_elf_report(x, SFV_R_ELF_SFRAME_NOBITS, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+    ELF_FIND(x, ELF_SFRAME_NOBITS, sfv_elf_shdr_off(e, i), SFV_NONE,
+             .section = i);
     return;
   }
   if (!(s.flags & SHF_ALLOC))
-    sfv_elf_report(x, SFV_R_ELF_SFRAME_NOT_ALLOC, sfv_elf_shdr_off(e, i), SFV_NONE,
-           sfv_elf_i64(s.flags), SHF_ALLOC, i);
+    ELF_FIND(x, ELF_SFRAME_NOT_ALLOC, sfv_elf_shdr_off(e, i), SFV_NONE,
+             .sh_flags = sfv_elf_i64(s.flags), .required_flags = SHF_ALLOC,
+             .section = i);
   if (!sfv_elf_in_file(e, s.offset, s.size))
-    sfv_elf_report(x, SFV_R_ELF_SFRAME_BOUNDS, sfv_elf_shdr_off(e, i), SFV_NONE,
-           sfv_elf_i64(s.offset), sfv_elf_i64(e->size), sfv_elf_i64(s.size));
+    ELF_FIND(x, ELF_SFRAME_BOUNDS, sfv_elf_shdr_off(e, i), SFV_NONE,
+             .data_offset = sfv_elf_i64(s.offset),
+             .file_size = sfv_elf_i64(e->size),
+             .data_size = sfv_elf_i64(s.size));
   else if (s.size == 0)
-    sfv_elf_report(x, SFV_R_ELF_SFRAME_EMPTY, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+    ELF_FIND(x, ELF_SFRAME_EMPTY, sfv_elf_shdr_off(e, i), SFV_NONE,
+             .section = i);
   if (sfv_elf_is_linked(e) && e->pt_sframe_count == 0 && (s.flags & SHF_ALLOC) &&
       s.size != 0)
-    sfv_elf_report(x, SFV_R_ELF_NO_PT_SFRAME, sfv_elf_shdr_off(e, i), SFV_NONE, i, 0, 0);
+    ELF_FIND(x, ELF_NO_PT_SFRAME, sfv_elf_shdr_off(e, i), SFV_NONE,
+             .section = i);
 }
 
 /* The tail of PT_GNU_SFRAME past the section, read in chunks: the first
@@ -192,9 +209,9 @@ static void check_padding(ectx *x, const ephdr *p, uint64_t off) {
       return;
     for (i = 0; i < n; i++)
       if (b[i] != 0) {
-        sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_PADDING, off, SFV_NONE,
-                       sfv_elf_i64(p->filesz - e->sframe_size), 0,
-                       sfv_elf_i64(q + i));
+        ELF_FIND(x, ELF_PT_SFRAME_PADDING, off, SFV_NONE,
+                 .extra_bytes = sfv_elf_i64(p->filesz - e->sframe_size),
+                 .first_nonzero_offset = sfv_elf_i64(q + i));
         return;
       }
     q += n;
@@ -211,31 +228,39 @@ static void check_segment(ectx *x) {
   if (e->pt_sframe_count == 0 || !sfv_elf_phdr(e, k, &p))
     return;
   if (e->pt_sframe_count > 1)
-    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MULTIPLE, off, SFV_NONE, e->pt_sframe_count,
-           1, 0);
+    ELF_FIND(x, ELF_PT_SFRAME_MULTIPLE, off, SFV_NONE,
+             .segments = e->pt_sframe_count, .max_segments = 1);
   if (!sfv_elf_in_file(e, p.offset, p.filesz)) {
     if (e->source == SFV_ELF_SRC_SEGMENT)
-      sfv_elf_report(x, SFV_R_ELF_SFRAME_BOUNDS, off, SFV_NONE, sfv_elf_i64(p.offset),
-             sfv_elf_i64(e->size), sfv_elf_i64(p.filesz));
+      ELF_FIND(x, ELF_SFRAME_BOUNDS, off, SFV_NONE,
+               .data_offset = sfv_elf_i64(p.offset),
+               .file_size = sfv_elf_i64(e->size),
+               .data_size = sfv_elf_i64(p.filesz));
   }
   for (i = 0; i < e->phnum && !loaded; i++)
     if (sfv_elf_phdr(e, i, &l) && l.type == PT_LOAD &&
         sfv_elf_inside(p.vaddr, p.filesz, l.vaddr, l.memsz))
       loaded = 1;
   if (!loaded)
-    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_NOT_LOADED, off, SFV_NONE, sfv_elf_i64(p.vaddr),
-           0, sfv_elf_i64(p.filesz));
+    ELF_FIND(x, ELF_PT_SFRAME_NOT_LOADED, off, SFV_NONE,
+             .p_vaddr = sfv_elf_i64(p.vaddr), .p_filesz = sfv_elf_i64(p.filesz));
   if (e->source != SFV_ELF_SRC_SECTION || e->sframe_sh_type == SHT_NOBITS)
     return;
   if (p.offset != e->sframe_offset)
-    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MISMATCH, off, SFV_NONE, sfv_elf_i64(p.offset),
-           sfv_elf_i64(e->sframe_offset), 1);
+    ELF_FIND(x, ELF_PT_SFRAME_MISMATCH, off, SFV_NONE,
+             .value = sfv_elf_i64(p.offset),
+             .expected_value = sfv_elf_i64(e->sframe_offset),
+             .field = SFV_PT_OFFSET);
   else if (p.vaddr != e->sframe_addr)
-    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MISMATCH, off, SFV_NONE, sfv_elf_i64(p.vaddr),
-           sfv_elf_i64(e->sframe_addr), 2);
+    ELF_FIND(x, ELF_PT_SFRAME_MISMATCH, off, SFV_NONE,
+             .value = sfv_elf_i64(p.vaddr),
+             .expected_value = sfv_elf_i64(e->sframe_addr),
+             .field = SFV_PT_VADDR);
   else if (p.filesz < e->sframe_size)
-    sfv_elf_report(x, SFV_R_ELF_PT_SFRAME_MISMATCH, off, SFV_NONE, sfv_elf_i64(p.filesz),
-           sfv_elf_i64(e->sframe_size), 3);
+    ELF_FIND(x, ELF_PT_SFRAME_MISMATCH, off, SFV_NONE,
+             .value = sfv_elf_i64(p.filesz),
+             .expected_value = sfv_elf_i64(e->sframe_size),
+             .field = SFV_PT_FILESZ);
   else if (sfv_elf_in_file(e, p.offset, p.filesz))
     check_padding(x, &p, off);
 }
@@ -316,7 +341,8 @@ static void check_fde_ranges(ectx *x) {
       if (r == -2)
         return;
       if (r < 0) {
-        sfv_elf_report(x, SFV_R_ELF_FDE_OUTSIDE_LOAD, f.offset, i, sfv_elf_i64(a), 0, f.size);
+        ELF_FIND(x, ELF_FDE_OUTSIDE_LOAD, f.offset, i,
+                 .func_start = sfv_elf_i64(a), .func_size = f.size);
         continue;
       }
       load_hint = r;
@@ -326,7 +352,8 @@ static void check_fde_ranges(ectx *x) {
       if (r == -2)
         return;
       if (r < 0)
-        sfv_elf_report(x, SFV_R_ELF_FDE_OUTSIDE_TEXT, f.offset, i, sfv_elf_i64(a), 0, f.size);
+        ELF_FIND(x, ELF_FDE_OUTSIDE_TEXT, f.offset, i,
+                 .func_start = sfv_elf_i64(a), .func_size = f.size);
       else
         sec_hint = r;
     }
@@ -363,16 +390,16 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
     sfv_set_vma(&x->sec, e->sframe_addr);
 
   if (x->sec.hdr.abi_arch != expected_abi(e))
-    sfv_elf_report(x, SFV_R_ELF_ABI_MACHINE, 4, SFV_NONE, x->sec.hdr.abi_arch,
-                   expected_abi(e), e->e_machine);
+    ELF_FIND(x, ELF_ABI_MACHINE, 4, SFV_NONE, .abi_arch = x->sec.hdr.abi_arch,
+             .expected_abi_arch = expected_abi(e), .e_machine = e->e_machine);
   if (e->source == SFV_ELF_SRC_SECTION && e->sframe_sh_type == SHT_PROGBITS &&
       x->sec.hdr.version >= 3)
-    sfv_elf_report(x, SFV_R_ELF_SFRAME_PROGBITS,
-                   sfv_elf_shdr_off(e, e->sframe_shndx), SFV_NONE,
-                   x->sec.hdr.version, 0, e->sframe_shndx);
+    ELF_FIND(x, ELF_SFRAME_PROGBITS, sfv_elf_shdr_off(e, e->sframe_shndx),
+             SFV_NONE, .version = x->sec.hdr.version,
+             .section = e->sframe_shndx);
   if (linked && !(x->sec.hdr.flags & SFV_F_FDE_SORTED))
-    sfv_elf_report(x, SFV_R_ELF_UNSORTED, 3, SFV_NONE, x->sec.hdr.flags,
-                   SFV_F_FDE_SORTED, 0);
+    ELF_FIND(x, ELF_UNSORTED, 3, SFV_NONE, .flags = x->sec.hdr.flags,
+             .required_flags = SFV_F_FDE_SORTED);
   if (e->source == SFV_ELF_SRC_SECTION)
     sfv_elf_check_relocs(x, linked);
   if (linked) {
@@ -381,7 +408,8 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
   if (x->work_hit)
-    sfv_elf_report(x, SFV_R_CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE, 0, 0, 3);
+    ELF_FIND(x, CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE,
+             .reason = SFV_SKIP_BUDGET);
 }
 
 sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
@@ -401,6 +429,8 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   x.e = e;
   x.em.fn = fn;
   x.em.ctx = ctx;
+  x.out.fn = deliver;
+  x.out.ctx = &x;
   x.res = res;
   x.em.max = opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
   x.work = ELF_WORK_BUDGET;
@@ -409,7 +439,7 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
     check_sections(&x);
     check_segment(&x);
     if (e->source == SFV_ELF_SRC_NONE)
-      sfv_elf_report(&x, SFV_R_ELF_NO_SFRAME, 0, SFV_NONE, 0, 0, 0);
+      ELF_FIND(&x, ELF_NO_SFRAME, 0, SFV_NONE);
     else if (e->sframe_data != NULL && e->sframe_len != 0 && !x.em.stop &&
              !sfv_elf_io_failed(e))
       check_sframe(&x, opt, sfv_elf_is_linked(e));

@@ -78,8 +78,9 @@ void sfv_elf_coverage(ectx *x, int warn) {
   if (!find_symtab(e, &si, &st))
     return;
   if (!sfv_elf_table(e, &st, sfv_elf_syment(e), &n)) {
-    sfv_elf_report(x, SFV_R_ELF_SECTION_BOUNDS, sfv_elf_shdr_off(e, si), SFV_NONE,
-           sfv_elf_i64(st.size), sfv_elf_i64(st.offset), si);
+    ELF_FIND(x, ELF_SECTION_BOUNDS, sfv_elf_shdr_off(e, si), SFV_NONE,
+             .sh_size = sfv_elf_i64(st.size), .sh_offset = sfv_elf_i64(st.offset),
+             .section = si);
     return;
   }
   x->res->symtab_shndx = si;
@@ -98,8 +99,8 @@ void sfv_elf_coverage(ectx *x, int warn) {
     if (c)
       x->res->funcs_covered++;
     else if (warn)
-      sfv_elf_report(x, SFV_R_ELF_FUNC_UNCOVERED, off, SFV_NONE, sfv_elf_i64(k),
-             sfv_elf_i64(s.size), sfv_elf_i64(s.value));
+      ELF_FIND(x, ELF_FUNC_UNCOVERED, off, SFV_NONE, .symbol = sfv_elf_i64(k),
+               .func_size = sfv_elf_i64(s.size), .func_start = sfv_elf_i64(s.value));
   }
   x->res->coverage_known = 1;
 }

@@ -12,6 +12,7 @@
 
 #include "sfv.h"
 #include "internal.h"
+#include "report.h"
 
 enum {
   EI_NIDENT = 16, EI_CLASS = 4, EI_DATA = 5, EI_VERSION = 6,
@@ -94,6 +95,7 @@ int sfv_elf_inside(uint64_t lo, uint64_t n, uint64_t blo, uint64_t bn);
 typedef struct ectx {
   const sfv_elf *e;
   sfv_emitter em;
+  sfv_out out;               /* findings -> diagnostics (elf_check.c) */
   sfv_elf_result *res;
   uint64_t work;             /* steps left for the cross checks */
   int work_hit;
@@ -101,8 +103,15 @@ typedef struct ectx {
   int sec_ok;
 } ectx;
 
-void sfv_elf_report(ectx *x, sfv_rule_id rule, uint64_t off, int64_t fde,
-                    int64_t found, int64_t expected, int64_t aux);
+/* Reports an ELF-layer finding through the rule's typed reporter
+ * (src/report.h): slots by name, a slot the rule does not have does not
+ * compile.  off is in the rule's offset space (sfv_schema.def); ELF
+ * findings have no FRE index.  Nothing is delivered once a read of the
+ * caller's reader failed (what follows is not the file's fault).
+ *   ELF_FIND(x, ELF_ABI_MACHINE, 4, SFV_NONE, .abi_arch = a,
+ *            .expected_abi_arch = b, .e_machine = m);            */
+#define ELF_FIND(x, R, off, fde, ...)                                        \
+  ((void)SFV_FIND(&(x)->out, R, (off), (fde), SFV_NONE, __VA_ARGS__))
 /* n steps of the shared budget; 0 once it is spent. */
 int sfv_elf_spend(ectx *x, uint64_t n);
 

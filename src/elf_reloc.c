@@ -171,8 +171,8 @@ static void apply_reloc(ectx *x, const sfv_reloc *r, uint32_t idx) {
     return; /* the caller bounded r->sym: only a reader failure */
   if (rsz != fsz || s.shndx == 0 || s.shndx >= SHN_LORESERVE ||
       !sfv_elf_shdr(e, s.shndx, &t)) {
-    sfv_elf_report(x, SFV_R_ELF_RELOC_UNRESOLVED, r->ent_off, idx, r->type,
-                   sfv_elf_i64(r->sym), sfv_elf_i64(r->index));
+    ELF_FIND(x, ELF_RELOC_UNRESOLVED, r->ent_off, idx, .r_type = r->type,
+             .symbol = sfv_elf_i64(r->sym), .relocation = sfv_elf_i64(r->index));
     x->res->unrelocated = 1;
     return;
   }
@@ -191,8 +191,9 @@ static void apply_reloc(ectx *x, const sfv_reloc *r, uint32_t idx) {
   if (!fits(&t, start, f.size) &&
       (pcrel || __builtin_sub_overflow(start, sfv_elf_i64(r->offset), &alt) ||
        !fits(&t, alt, f.size)))
-    sfv_elf_report(x, SFV_R_ELF_FDE_RELOC_TARGET, f.offset, idx, start,
-                   s.shndx, f.size);
+    ELF_FIND(x, ELF_FDE_RELOC_TARGET, f.offset, idx,
+             .offset_in_section = start, .section = s.shndx,
+             .func_size = f.size);
 }
 
 static void leftovers(ectx *x) {
@@ -203,8 +204,8 @@ static void leftovers(ectx *x) {
   unsigned ent;
   for (i = 1; i < e->shnum && !x->em.stop; i++)
     if (sframe_reloc_table(e, i, &s, &rela, &ent))
-      sfv_elf_report(x, SFV_R_ELF_RELA_LEFTOVER, sfv_elf_shdr_off(e, i),
-                     SFV_NONE, i, 0, 0);
+      ELF_FIND(x, ELF_RELA_LEFTOVER, sfv_elf_shdr_off(e, i), SFV_NONE,
+               .section = i);
 }
 
 void sfv_elf_check_relocs(ectx *x, int linked) {
@@ -226,21 +227,23 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
     uint32_t bi = it.bad_index;
     switch (ev) {
     case RELOC_TABLE_BAD:
-      sfv_elf_report(x, SFV_R_ELF_SECTION_BOUNDS, sfv_elf_shdr_off(e, bi),
-                     SFV_NONE, sfv_elf_i64(it.cur.size),
-                     sfv_elf_i64(it.cur.offset), bi);
+      ELF_FIND(x, ELF_SECTION_BOUNDS, sfv_elf_shdr_off(e, bi), SFV_NONE,
+               .sh_size = sfv_elf_i64(it.cur.size),
+               .sh_offset = sfv_elf_i64(it.cur.offset), .section = bi);
       x->res->unrelocated = 1;
       continue;
     case RELOC_SYMTAB_BAD:
-      sfv_elf_report(x, SFV_R_ELF_SECTION_BOUNDS,
-                     sfv_elf_shdr_off(e, bi < e->shnum ? bi : it.next_table - 1),
-                     SFV_NONE, sfv_elf_i64(bi < e->shnum ? it.symtab.size : 0),
-                     sfv_elf_i64(bi < e->shnum ? it.symtab.offset : 0), bi);
+      ELF_FIND(x, ELF_SECTION_BOUNDS,
+               sfv_elf_shdr_off(e, bi < e->shnum ? bi : it.next_table - 1),
+               SFV_NONE,
+               .sh_size = sfv_elf_i64(bi < e->shnum ? it.symtab.size : 0),
+               .sh_offset = sfv_elf_i64(bi < e->shnum ? it.symtab.offset : 0),
+               .section = bi);
       x->res->unrelocated = 1;
       continue;
     case RELOC_ALIASED:
-      sfv_elf_report(x, SFV_R_ELF_RELOC_ALIASED, sfv_elf_shdr_off(e, bi),
-                     SFV_NONE, bi, it.alias_of, 0);
+      ELF_FIND(x, ELF_RELOC_ALIASED, sfv_elf_shdr_off(e, bi), SFV_NONE,
+               .section = bi, .aliased_section = it.alias_of);
       continue;
     default:
       break;
@@ -248,16 +251,17 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
     rsz = sfv_elf_pcrel_size(e, r.type) ? sfv_elf_pcrel_size(e, r.type) : 4u;
     if (r.offset > e->sframe_len || rsz > e->sframe_len - r.offset ||
         r.sym >= r.nsyms) {
-      sfv_elf_report(x, SFV_R_ELF_RELOC_BOUNDS, r.ent_off, SFV_NONE,
-                     sfv_elf_i64(r.offset), sfv_elf_i64(r.sym),
-                     sfv_elf_i64(r.index));
+      ELF_FIND(x, ELF_RELOC_BOUNDS, r.ent_off, SFV_NONE,
+               .r_offset = sfv_elf_i64(r.offset), .symbol = sfv_elf_i64(r.sym),
+               .relocation = sfv_elf_i64(r.index));
       x->res->unrelocated = 1;
       continue;
     }
     if (r.offset < sec->priv.fde_base || r.offset >= fde_end ||
         (r.offset - sec->priv.fde_base) % sec->priv.fde_size != 0) {
-      sfv_elf_report(x, SFV_R_ELF_RELOC_UNEXPECTED, r.ent_off, SFV_NONE,
-                     sfv_elf_i64(r.offset), 0, sfv_elf_i64(r.index));
+      ELF_FIND(x, ELF_RELOC_UNEXPECTED, r.ent_off, SFV_NONE,
+               .r_offset = sfv_elf_i64(r.offset),
+               .relocation = sfv_elf_i64(r.index));
       continue;
     }
     fde_relocs++;
@@ -269,9 +273,9 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
     return;
   }
   if (!x->em.stop && !sfv_elf_io_failed(e) && fde_relocs < sec->fde_avail) {
-    sfv_elf_report(x, SFV_R_ELF_RELOC_MISSING,
-                   sfv_elf_shdr_off(e, e->sframe_shndx), SFV_NONE,
-                   sfv_elf_i64(sec->fde_avail - fde_relocs), sec->fde_avail, 0);
+    ELF_FIND(x, ELF_RELOC_MISSING, sfv_elf_shdr_off(e, e->sframe_shndx),
+             SFV_NONE, .starts_without_reloc = sfv_elf_i64(sec->fde_avail - fde_relocs),
+             .fdes = sec->fde_avail);
     x->res->unrelocated = 1;
   }
 }

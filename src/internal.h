@@ -74,12 +74,6 @@ typedef struct sfv_emitter {
   int stop;
 } sfv_emitter;
 
-/* Fills *d from the rule table; 0 when the rule id is unknown.  The typed
- * path is SFV_FIND (report.h): this untyped constructor is what SFV_FIND's
- * sinks use, and TRANSITIONALLY the ELF checks (src/elf*.c) until their
- * call sites use SFV_FIND too. */
-int sfv_diag_make(sfv_diag *d, sfv_rule_id rule, uint64_t off, int64_t fde,
-                  int64_t fre, int64_t found, int64_t expected, int64_t aux);
 /* Adds d to the severity counters. */
 void sfv_diag_count(const sfv_diag *d, uint32_t *errors, uint32_t *warnings,
                     uint32_t *notes);

@@ -15,8 +15,7 @@ typedef struct pctx {
 static void deliver(void *ctx, const sfv_finding *f) {
   pctx *p = ctx;
   sfv_diag d;
-  if (!sfv_diag_make(&d, f->rule, f->offset, f->fde, f->fre, f->found,
-                     f->expected, f->aux))
+  if (!sfv_diag_from(&d, f))
     return;
   sfv_diag_count(&d, &p->res->errors, &p->res->warnings, &p->res->notes);
   if (p->fn != NULL)

@@ -8,8 +8,11 @@
  * expands to a compound literal of `struct sfv_slots_NUM_FRES_MISMATCH`,
  * whose members are the rule's slot names.  Its first member is a pointer,
  * so positional (unnamed) values do not compile either (int to pointer).
- * Every classifier and the validator report through SFV_FIND; the ELF
- * checks (src/elf.c) still use the transitional sfv_diag_make().
+ * Every check reports through SFV_FIND: the classifiers, the validator,
+ * the policies, the trailing-bytes classifier and the ELF checks (through
+ * ELF_FIND, src/elf_internal.h); sfv_diag_from() is the one place a
+ * finding becomes an sfv_diag.  The CLI's archive diagnostics use the
+ * same slot structs (src/cli/archive.c AR_FIND).
  */
 #ifndef SFV_REPORT_H
 #define SFV_REPORT_H
@@ -59,6 +62,10 @@ typedef struct sfv_slot_values {
  * classifier's "no"), else 0. */
 int sfv_find(const sfv_out *out, sfv_rule_id rule, uint64_t off, int64_t fde,
              int64_t fre, sfv_slot_values v);
+
+/* Fills *d from f and the rule table (severity); 0 when the rule id is
+ * unknown. */
+int sfv_diag_from(sfv_diag *d, const sfv_finding *f);
 
 #define SFV_FIND(out, R, off, fde, fre, ...)                                 \
   sfv_find((out), SFV_R_##R, (off), (fde), (fre),                          \

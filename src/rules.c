@@ -202,19 +202,18 @@ size_t sfv_diag_message(const sfv_diag *d, char *buf, size_t n) {
   return o.len;
 }
 
-int sfv_diag_make(sfv_diag *d, sfv_rule_id rule, uint64_t off, int64_t fde,
-                  int64_t fre, int64_t found, int64_t expected, int64_t aux) {
-  const sfv_rule_info *ri = sfv_rule_get(rule);
+int sfv_diag_from(sfv_diag *d, const sfv_finding *f) {
+  const sfv_rule_info *ri = sfv_rule_get(f->rule);
   if (ri == NULL)
     return 0;
-  d->rule = rule;
+  d->rule = f->rule;
   d->severity = ri->severity;
-  d->offset = off;
-  d->fde = fde;
-  d->fre = fre;
-  d->found = found;
-  d->expected = expected;
-  d->aux = aux;
+  d->offset = f->offset;
+  d->fde = f->fde;
+  d->fre = f->fre;
+  d->found = f->found;
+  d->expected = f->expected;
+  d->aux = f->aux;
   return 1;
 }
 

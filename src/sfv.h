@@ -323,12 +323,16 @@ typedef enum sfv_rule_id {
 #define SFV_V3 0x4u
 #define SFV_VALL 0x7u
 
-/* Consumers known to reject a section that breaks a rule
- * (sfv_rule_info.consumers); used by consumer profiles. */
-#define SFV_C_KERNEL 0x01u
-#define SFV_C_GLIBC 0x02u
-#define SFV_C_LIBSFRAME 0x04u
-#define SFV_C_LLVM 0x08u
+/* Consumers that reject (or crash on) a section breaking a rule
+ * (sfv_rule_info.consumers); sframe-validate --profile uses them.  Measured
+ * with the real readers (tests/consumers, docs/CONSUMERS.md), except the
+ * kernel's, which is a model cited from its source. */
+#define SFV_C_KERNEL 0x01u         /* Linux kernel/unwind/sframe.c (v3) */
+#define SFV_C_GLIBC 0x02u          /* glibc 2.43 sframe-read.c (v2) */
+#define SFV_C_LIBSFRAME_2_47 0x04u /* GNU libsframe 2.47 (v2, v3) */
+#define SFV_C_LLVM 0x08u           /* llvm-readobj 22 --sframe (v2) */
+#define SFV_C_LIBSFRAME_2_44 0x10u /* GNU libsframe 2.44 (v1, v2) */
+#define SFV_C_LIBSFRAME SFV_C_LIBSFRAME_2_47 /* the fuzzing oracle's version */
 #define SFV_C_NONE 0x00u
 
 /* The typed schema (sfv_schema.def): what a diagnostic's offset and its

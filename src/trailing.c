@@ -56,8 +56,7 @@ typedef struct capture {
 
 static void capture_finding(void *ctx, const sfv_finding *f) {
   capture *c = ctx;
-  c->got = sfv_diag_make(c->d, f->rule, f->offset, f->fde, f->fre, f->found,
-                         f->expected, f->aux);
+  c->got = sfv_diag_from(c->d, f);
 }
 
 int sfv_trailing_diag(const sfv_section *sec, uint64_t size, uint64_t first_nz,

@@ -27,14 +27,12 @@
 static void deliver(void *ctx, const sfv_finding *f) {
   vctx *v = ctx;
   sfv_diag d;
-  uint64_t off = f->offset;
+  if (v->em.stop || !sfv_diag_from(&d, f))
+    return;
   /* A diagnostic points at a byte of the section (or its end): positions
    * that header fields claim beyond the buffer are clipped to its end. */
-  if (off > v->sec.size)
-    off = v->sec.size;
-  if (v->em.stop || !sfv_diag_make(&d, f->rule, off, f->fde, f->fre,
-                                   f->found, f->expected, f->aux))
-    return;
+  if (d.offset > v->sec.size)
+    d.offset = v->sec.size;
   sfv_diag_count(&d, &v->res->errors, &v->res->warnings, &v->res->notes);
   sfv_emit(&v->em, &d, &v->res->suppressed);
 }

@@ -2,7 +2,8 @@
 tests/ (py, hostile): the SFrame model/encoder (gen/), the peer helpers and
 raw-section builder (tests/peers), the ELF builder (tests/elf), the
 real-world corpus library (tests/realworld), the hostile-suite helpers
-(tests/hostile).  Test files import them by name and never edit sys.path.
+(tests/hostile), the consumer harness driver (tests/consumers).  Test
+files import them by name and never edit sys.path.
 Also the fixture every suite shares: the CLI under test."""
 import os
 import pathlib
@@ -13,7 +14,8 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
-for _d in ("gen", "tests/peers", "tests/elf", "tests/realworld", "tests/hostile"):
+for _d in ("gen", "tests/peers", "tests/elf", "tests/realworld", "tests/hostile",
+           "tests/consumers"):
     _p = str(ROOT / _d)
     if _p not in sys.path:
         sys.path.insert(0, _p)

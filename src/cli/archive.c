@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "check_run.h"
+#include "report.h" /* the rules' slot structs (header-only use) */
 
 #define AR_HDR 60u
 #define AR_NAME_MAX 4096u
@@ -45,8 +46,9 @@ typedef struct ar_walk {
   int worst;
 } ar_walk;
 
-static void ar_diag(ar_walk *w, sfv_rule_id rule, uint64_t off, uint64_t found,
-                    uint64_t expected, uint64_t aux) {
+/* Keeps one archive diagnostic; values by slot name through AR_FIND. */
+static void ar_diag(ar_walk *w, sfv_rule_id rule, uint64_t off,
+                    sfv_slot_values v) {
   const sfv_rule_info *ri = sfv_rule_get(rule);
   sfv_diag *d;
   if (ri == NULL)
@@ -66,14 +68,21 @@ static void ar_diag(ar_walk *w, sfv_rule_id rule, uint64_t off, uint64_t found,
   d->offset = off;
   d->fde = SFV_NONE;
   d->fre = SFV_NONE;
-  d->found = (int64_t)found;
-  d->expected = (int64_t)expected;
-  d->aux = (int64_t)aux;
-  if (found > INT64_MAX || expected > INT64_MAX || aux > INT64_MAX) {
-    /* values come from decimal fields of at most 10 digits */
-    d->found = d->expected = d->aux = 0;
-  }
+  d->found = v.found;
+  d->expected = v.expected;
+  d->aux = v.aux;
 }
+
+/* The typed reporter (src/report.h): AR_FIND(w, AR_NAME, off, .slot = v,
+ * ...) names the rule's slots (sfv_schema.def); a slot the rule does not
+ * have does not compile. */
+#define AR_FIND(w, R, off, ...)                                              \
+  ar_diag((w), SFV_R_##R, (off),                                             \
+          sfv_pack_##R((struct sfv_slots_##R){__VA_ARGS__}))
+
+/* Archive offsets and sizes are file offsets or decimal fields of at most
+ * 10 digits: always below 2^63. */
+static int64_t ar_i64(uint64_t x) { return x > INT64_MAX ? 0 : (int64_t)x; }
 
 /* Decimal field of an ar header (digits, then spaces); 0 if malformed. */
 static int ar_decimal(const uint8_t *p, size_t n, uint64_t *v) {
@@ -107,7 +116,8 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
     uint8_t buf[AR_NAME_MAX];
     size_t want, i;
     if (!ar_decimal(h + 1, 15, &v) || w->names_len == 0 || v >= w->names_len) {
-      ar_diag(w, SFV_R_AR_NAME, hoff, hoff, w->names_len, v);
+      AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff),
+              .table_size = ar_i64(w->names_len), .name_offset = ar_i64(v));
       return -1;
     }
     want = w->names_len - v < sizeof buf ? (size_t)(w->names_len - v) : sizeof buf;
@@ -116,7 +126,8 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
     for (i = 0; i < want && buf[i] != '\n'; i++)
       ;
     if (i == want || i == 0) {
-      ar_diag(w, SFV_R_AR_NAME, hoff, hoff, w->names_len, v);
+      AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff),
+              .table_size = ar_i64(w->names_len), .name_offset = ar_i64(v));
       return -1;
     }
     len = buf[i - 1] == '/' ? i - 1 : i;
@@ -124,12 +135,14 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
       len = n - 1;
     memcpy(name, buf, len);
     name[len] = '\0';
-    return len > 0 ? 1 : (ar_diag(w, SFV_R_AR_NAME, hoff, hoff, w->names_len, v), -1);
+    return len > 0 ? 1 : (AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff),
+              .table_size = ar_i64(w->names_len), .name_offset = ar_i64(v)), -1);
   }
   if (memcmp(h, "#1/", 3) == 0) {
     /* BSD long name: the first v bytes of the data. */
     if (!ar_decimal(h + 3, 13, &v) || v > msize || v == 0 || v >= n) {
-      ar_diag(w, SFV_R_AR_NAME, hoff, hoff, msize, v);
+      AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff),
+              .table_size = ar_i64(msize), .name_offset = ar_i64(v));
       return -1;
     }
     if (cli_src_pread(w->src, hoff + AR_HDR, name, (size_t)v) != 0)
@@ -139,13 +152,15 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
     len = strlen(name); /* NUL padding allowed */
     if (strncmp(name, "__.SYMDEF", 9) == 0)
       return 0;
-    return len > 0 ? 1 : (ar_diag(w, SFV_R_AR_NAME, hoff, hoff, msize, v), -1);
+    return len > 0 ? 1 : (AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff),
+              .table_size = ar_i64(msize), .name_offset = ar_i64(v)), -1);
   }
   /* Short name: GNU ends it with '/', BSD pads with spaces. */
   for (len = 0; len < 16 && h[len] != '/' && h[len] != ' '; len++)
     ;
   if (len == 0) {
-    ar_diag(w, SFV_R_AR_NAME, hoff, hoff, 16, 0);
+    AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff), .table_size = 16,
+            .name_offset = 0);
     return -1;
   }
   memcpy(name, h, len);
@@ -165,11 +180,12 @@ static int ar_member(ar_walk *w, uint64_t hoff, const char *name, cli_src *src) 
   if (cli_src_pread(src, 0, magic, n) != 0)
     return -1;
   if (cli_is_archive(magic, n)) {
-    ar_diag(w, SFV_R_AR_NESTED, hoff, hoff, 0, 0);
+    AR_FIND(w, AR_NESTED, hoff, .header_offset = ar_i64(hoff));
     return 0;
   }
   if (n < 4 || memcmp(magic, "\x7f" "ELF", 4) != 0) {
-    ar_diag(w, SFV_R_AR_MEMBER_NOT_ELF, hoff, hoff, 0, src->size);
+    AR_FIND(w, AR_MEMBER_NOT_ELF, hoff, .header_offset = ar_i64(hoff),
+            .member_size = ar_i64(src->size));
     return 0;
   }
   w->elf_members++;
@@ -197,7 +213,8 @@ static int ar_thin(ar_walk *w, uint64_t hoff, const char *name, uint64_t msize) 
   cli_src f;
   int rc;
   if (!cli_archive_thin_enabled) {
-    ar_diag(w, SFV_R_AR_THIN_MEMBER, hoff, hoff, 0, msize);
+    AR_FIND(w, AR_THIN_MEMBER, hoff, .header_offset = ar_i64(hoff),
+            .member_size = ar_i64(msize));
     return 0;
   }
   if (name[0] == '/' || slash == NULL)
@@ -207,7 +224,8 @@ static int ar_thin(ar_walk *w, uint64_t hoff, const char *name, uint64_t msize) 
   if (cli_src_open(&f, full, why, sizeof why) != 0 || f.size != msize) {
     if (f.fd >= 0 || f.mem != NULL)
       cli_src_close(&f);
-    ar_diag(w, SFV_R_AR_THIN_MEMBER, hoff, hoff, 0, msize);
+    AR_FIND(w, AR_THIN_MEMBER, hoff, .header_offset = ar_i64(hoff),
+            .member_size = ar_i64(msize));
     return 0;
   }
   rc = member_status(w, &f, ar_member(w, hoff, name, &f));
@@ -224,19 +242,22 @@ static int ar_walk_members(ar_walk *w) {
     char name[AR_NAME_MAX];
     int named, rc = 0, special;
     if (size - off < AR_HDR) {
-      ar_diag(w, SFV_R_AR_HEADER, off, off, size, size - off);
+      AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
+              .archive_size = ar_i64(size), .member_size = ar_i64(size - off));
       return w->worst;
     }
     if (cli_src_pread(w->src, off, h, AR_HDR) != 0)
       return 2;
     if (h[58] != '`' || h[59] != '\n' || !ar_decimal(h + 48, 10, &msize)) {
-      ar_diag(w, SFV_R_AR_HEADER, off, off, size, 0);
+      AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
+              .archive_size = ar_i64(size), .member_size = 0);
       return w->worst;
     }
     data = off + AR_HDR;
     special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' || h[1] == 'S');
     if ((!w->thin || special) && msize > size - data) {
-      ar_diag(w, SFV_R_AR_HEADER, off, off, size, msize);
+      AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
+              .archive_size = ar_i64(size), .member_size = ar_i64(msize));
       return w->worst;
     }
     if (memcmp(h, "//              ", 16) == 0) {

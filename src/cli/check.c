@@ -46,8 +46,11 @@ static void count(cli_counts *c, sfv_severity s) {
 static void emit(file_run *fr, const sfv_diag *d) {
   sfv_severity sev = effective(fr->o, d);
   count(&fr->delivered, sev);
+  cli_profile_note(&fr->prof, d);
   cli_out_diag(fr->o, &fr->fi, d, sev);
 }
+
+static void emit_cb(void *ctx, const sfv_diag *d) { emit(ctx, d); }
 
 int cli_run_on_diag(void *ctx, const sfv_diag *d) {
   file_run *fr = ctx;
@@ -79,6 +82,8 @@ static void policy(file_run *fr, const sfv_section *sec) {
   pol.require_version = (uint8_t)fr->o->require_version;
   pol.require_sorted = (uint8_t)(fr->o->require_sorted != 0);
   (void)sfv_check_policy(sec, &pol, on_policy, fr, NULL);
+  if (fr->o->profiles)
+    cli_profile_check(fr->o->profiles, &fr->prof, sec, emit_cb, fr);
 }
 
 /* Final counts: delivered diagnostics by effective severity, plus those the
@@ -110,6 +115,8 @@ int cli_run_finish(file_run *fr, const sfv_section *sec, uint32_t errors,
   cli_counts c;
   if (sec != NULL)
     policy(fr, sec);
+  else if (fr->o->profiles && fr->fi.have_section)
+    cli_profile_check(fr->o->profiles, &fr->prof, NULL, emit_cb, fr);
   totals(fr, errors, warnings, notes, suppressed, &c);
   cli_out_file_end(fr->o, &fr->fi, &c, c.errors == 0);
   return c.errors ? 1 : 0;

@@ -4,6 +4,7 @@
 #define SFV_CLI_CHECK_RUN_H
 
 #include "cli.h"
+#include "profile.h"
 #include "reader.h"
 
 typedef struct file_run {
@@ -13,6 +14,7 @@ typedef struct file_run {
   cli_counts lib_delivered;  /* by the library's severity */
   cli_counts extra;          /* counted by cli_run_extra(), by severity */
   uint32_t extra_suppressed; /* ... and not delivered (over the cap) */
+  cli_profile_state prof;    /* --profile: diagnostics of rules readers reject */
 } file_run;
 
 /* What is done with each file: MODE_CHECK, MODE_DUMP, MODE_LOOKUP, or

@@ -32,6 +32,7 @@ typedef struct cli_opts {
   int require_sframe;
   int require_sorted;
   int require_version;       /* 0 = any */
+  unsigned profiles;         /* --profile: mask of src/cli/profile.c's readers */
   const char *section_name;  /* --section=NAME: the ELF SFrame section is
                                 the section of that name only (PROGBITS or
                                 SHT_GNU_SFRAME); NULL = by type or name

@@ -19,6 +19,7 @@
 
 #include "sfv.h"
 #include "cli.h"
+#include "profile.h"
 #include "tree.h"
 
 static void usage(FILE *out) {
@@ -69,6 +70,10 @@ static void usage(FILE *out) {
       "  --require-sframe    an ELF file without SFrame data is an error\n"
       "  --require-sorted    every section must set SFRAME_F_FDE_SORTED\n"
       "  --require-version=N every section must be SFrame version N (1-3)\n"
+      "  --profile=READER    would READER accept each section and compute the\n"
+      "                      spec's unwind rows? kernel, glibc, libsframe-2.44,\n"
+      "                      libsframe-2.47, llvm; comma-separated or repeated\n"
+      "                      (docs/CONSUMERS.md)\n"
       "\n"
       "Input:\n"
       "  --input=KIND        auto (default: ELF or raw by magic), elf, raw\n"
@@ -128,7 +133,7 @@ static int bad(const char *what, const char *val) {
 enum {
   OPT_FORMAT = 256, OPT_MAX_DIAGS, OPT_COVERAGE, OPT_LIST_RULES, OPT_WERROR,
   OPT_REQ_SFRAME, OPT_REQ_SORTED, OPT_REQ_VERSION, OPT_VMA, OPT_UNRELOCATED,
-  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT
+  OPT_DUMP, OPT_OBJDUMP, OPT_DUMP_ROWS, OPT_LOOKUP, OPT_SECTION, OPT_INPUT, OPT_PROFILE
 };
 
 static const struct option long_opts[] = {
@@ -149,6 +154,7 @@ static const struct option long_opts[] = {
   {"lookup", required_argument, NULL, OPT_LOOKUP},
   {"section", required_argument, NULL, OPT_SECTION},
   {"input", required_argument, NULL, OPT_INPUT},
+  {"profile", required_argument, NULL, OPT_PROFILE},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   CLI_TREE_LONG_OPTS
@@ -204,6 +210,10 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
     if (!parse_u64(arg, &u) || u < 1 || u > 3)
       return bad("--require-version", arg);
     o->require_version = (int)u;
+    break;
+  case OPT_PROFILE:
+    if (!cli_profile_parse(arg, &o->profiles))
+      return bad("--profile", arg);
     break;
   case OPT_SECTION:
     if (arg[0] == '\0')

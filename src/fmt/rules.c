@@ -17,10 +17,11 @@ static void versions_str(unsigned v, char *buf) {
 }
 
 static void consumers_str(unsigned c, char *buf, size_t cap) {
-  static const char *const names[] = {"kernel", "glibc", "libsframe", "llvm"};
+  static const char *const names[] = {"kernel", "glibc", "libsframe-2.47", "llvm",
+                                      "libsframe-2.44"};
   size_t k;
   buf[0] = '\0';
-  for (k = 0; k < 4; k++)
+  for (k = 0; k < sizeof names / sizeof names[0]; k++)
     if (c & (1u << k)) {
       if (buf[0])
         strncat(buf, ", ", cap - strlen(buf) - 1);

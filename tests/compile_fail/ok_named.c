@@ -1,7 +1,13 @@
-/* Must compile: the control for the two misuses next to it. */
+/* Must compile: the control for the misuses next to it. */
 #include "report.h"
+#include "elf_internal.h"
 int use(const sfv_out *o);
 int use(const sfv_out *o) {
   return SFV_FIND(o, NUM_FRES_MISMATCH, 12, SFV_NONE, SFV_NONE,
                   .sfh_num_fres = 5, .fres_in_fdes = 6);
+}
+void use_elf(ectx *x);
+void use_elf(ectx *x) {
+  ELF_FIND(x, ELF_ABI_MACHINE, 4, SFV_NONE, .abi_arch = 3,
+           .expected_abi_arch = 2, .e_machine = 183);
 }

@@ -961,8 +961,11 @@ static const char *const exceptions[] = {
     "require-sorted",
 };
 
+/* profile-* rules are the CLI's --profile verdicts (src/cli/profile.c),
+ * tested against the readers in tests/consumers. */
 static int in_scope(const char *id) {
-  return strncmp(id, "elf-", 4) != 0 && strncmp(id, "ar-", 3) != 0;
+  return strncmp(id, "elf-", 4) != 0 && strncmp(id, "ar-", 3) != 0 &&
+         strncmp(id, "profile-", 8) != 0;
 }
 
 static int rule_in(const char *const *list, size_t n, const char *id) {

@@ -1,0 +1,265 @@
+/* profile.c - --profile=READER[,READER...]: "will this reader accept the
+ * section, and will it compute the same unwind rows?"
+ *
+ * A profile is data: what the reader reads (versions), needs (flags) and
+ * refuses (flags, an auxiliary header, empty sections, equal function
+ * starts), which catalogue rules it rejects (the consumers column of
+ * sfv_rules.def: any diagnostic of such a rule, whatever its severity,
+ * makes it reject), and where it computes other rows than the spec.  Each
+ * fact is measured with the real reader (tests/consumers: glibc, libsframe,
+ * llvm-readobj) or cited from its source (the kernel); docs/CONSUMERS.md
+ * lists them with their evidence.  A refusal is one profile-READER error
+ * (aux = reason code), other rows one profile-READER-rows warning.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "profile.h"
+
+enum { R_VERSION = 1, R_FLAG_MISSING = 2, R_FLAG_REFUSED = 3, R_AUXHDR = 4,
+       R_EMPTY = 5, R_EQUAL_STARTS = 6, R_RULES = 7, R_LEFTOVER_WORDS = 8,
+       R_FRES_IN_FDES = 9, R_START_UNREACHABLE = 10 };
+enum { W_FIXED_FP = 11, W_FIXED_RA = 12, W_NO_RA_WORD = 13, W_AMD64_RA_ZERO = 14,
+       W_S390X_CFA = 15 };
+
+/* What a reader does, by fact. */
+typedef struct profile {
+  const char *name;
+  unsigned bit;                /* SFV_C_* of the consumers column */
+  sfv_rule_id rejects, rows;   /* its profile-* rules */
+  unsigned versions;           /* SFV_V* it reads */
+  uint8_t need_flags[4];       /* by version: flags it requires */
+  uint8_t refused_flags[4];    /* by version: flags it refuses */
+  unsigned char kernel_layout; /* no auxhdr, FDEs and FREs, strictly ascending
+                                  starts, no FRE word a fixed offset replaces */
+  unsigned char rows_fixed;    /* a nonzero fixed FP/RA offset wins over FRE words */
+  unsigned char rows_no_ra;    /* no row where the RA is in a register */
+  unsigned char rows_s390x_v2; /* s390x v2 CFA offsets read undecoded */
+  unsigned char v1_misread;    /* misreads v1 FREs: refuses v1 with FREs */
+} profile;
+
+/* K8: the kernel checks function starts against the registered text; no
+ * user-space text lies 2^47 bytes or more away from the section. */
+#define USER_SPAN ((int64_t)1 << 47)
+
+#define F_SORTED SFV_F_FDE_SORTED
+#define F_PCREL SFV_F_FDE_FUNC_START_PCREL
+
+static const profile profiles[] = {
+    /* K2-K5, K10, K11 (docs/CONSUMERS.md) */
+    {"kernel", SFV_C_KERNEL, SFV_R_PROFILE_KERNEL, SFV_R_PROFILE_KERNEL_ROWS, SFV_V3,
+     {0, 0, 0, F_SORTED | F_PCREL}, {0, 0, 0, 0}, 1, 0, 0, 0, 0},
+    /* glibc 2.43: header check v2 only; lookups need SORTED */
+    {"glibc", SFV_C_GLIBC, SFV_R_PROFILE_GLIBC, SFV_R_PROFILE_GLIBC_ROWS, SFV_V2,
+     {0, 0, F_SORTED, 0}, {0, 0, 0, 0}, 0, 1, 1, 0, 0},
+    /* 2.44 misreads v1 FREs: refused, aborts or wrong rows (measured) */
+    {"libsframe-2.44", SFV_C_LIBSFRAME_2_44, SFV_R_PROFILE_LIBSFRAME_2_44,
+     SFV_R_PROFILE_LIBSFRAME_2_44_ROWS, SFV_V1 | SFV_V2,
+     {0, 0, 0, 0}, {0, 0, F_PCREL, 0}, 0, 1, 0, 1, 1},
+    {"libsframe-2.47", SFV_C_LIBSFRAME_2_47, SFV_R_PROFILE_LIBSFRAME_2_47,
+     SFV_R_PROFILE_LIBSFRAME_2_47_ROWS, SFV_V2 | SFV_V3,
+     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 1, 0, 0, 0},
+    {"llvm", SFV_C_LLVM, SFV_R_PROFILE_LLVM, SFV_R_PROFILE_LLVM_ROWS, SFV_V2,
+     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, 0, 1, 0},
+};
+#define NPROFILES (sizeof profiles / sizeof profiles[0])
+
+int cli_profile_parse(const char *list, unsigned *mask) {
+  while (*list) {
+    size_t n = strcspn(list, ","), k;
+    int found = 0;
+    for (k = 0; k < NPROFILES; k++)
+      if (strlen(profiles[k].name) == n && strncmp(profiles[k].name, list, n) == 0) {
+        *mask |= 1u << k;
+        found = 1;
+      }
+    if (!found)
+      return 0;
+    list += n;
+    if (*list == ',' && *++list == '\0')
+      return 0;
+  }
+  return *mask != 0;
+}
+
+const char *cli_profile_names(void) {
+  return "kernel, glibc, libsframe-2.44, libsframe-2.47, llvm";
+}
+
+void cli_profile_note(cli_profile_state *ps, const sfv_diag *d) {
+  const sfv_rule_info *ri = sfv_rule_get(d->rule);
+  size_t k;
+  if (ri == NULL)
+    return;
+  for (k = 0; k < NPROFILES; k++)
+    if (ri->consumers & profiles[k].bit) {
+      if (ps->hits[k]++ == 0)
+        ps->first_offset[k] = d->offset;
+    }
+}
+
+typedef struct out {
+  cli_profile_emit_fn emit;
+  void *ctx;
+} out;
+
+static void say(const out *o, sfv_rule_id rule, sfv_severity sev, uint64_t off,
+                int64_t fde, int64_t fre, int64_t aux, int64_t found,
+                int64_t expected) {
+  sfv_diag d;
+  memset(&d, 0, sizeof d);
+  d.rule = rule;
+  d.severity = sev;
+  d.offset = off;
+  d.fde = fde;
+  d.fre = fre;
+  d.aux = aux;
+  d.found = found;
+  d.expected = expected;
+  o->emit(o->ctx, &d);
+}
+
+/* Walks the FREs for the kernel's leftover-word fault (K11) and the row
+ * facts; one report of each kind per section (the first FRE found). */
+typedef struct fre_facts {
+  int64_t leftover_fde, leftover_fre;
+  uint64_t leftover_off;
+  int64_t fp_word_fde, no_ra_fde, ra_word_fde, any_words;
+} fre_facts;
+
+static void scan_fres(const sfv_section *sec, fre_facts *ff) {
+  const sfv_header *h = &sec->hdr;
+  int tracks_ra = h->abi_arch != SFV_ABI_AMD64_LE;
+  uint32_t i;
+  memset(ff, 0, sizeof *ff);
+  ff->leftover_fde = ff->fp_word_fde = ff->no_ra_fde = ff->ra_word_fde = -1;
+  for (i = 0; i < sec->fde_avail; i++) {
+    sfv_fde f;
+    sfv_fre_iter it;
+    sfv_fre r;
+    int64_t j = 0;
+    if (sfv_fde_get(sec, i, &f) != SFV_OK || sfv_fre_iter_init(&it, sec, &f, 0) != SFV_OK)
+      continue;
+    for (; sfv_fre_next(&it, &r) == SFV_OK; j++) {
+      unsigned n = r.dw_count;
+      if (n == 0 || f.fde_type != SFV_FDE_DEFAULT)
+        continue;
+      ff->any_words = 1;
+      if (n == (tracks_ra ? 3u : 2u) && ff->fp_word_fde < 0)
+        ff->fp_word_fde = i;
+      if (tracks_ra && n == 1 && ff->no_ra_fde < 0)
+        ff->no_ra_fde = i;
+      if (!tracks_ra && n >= 2 && ff->ra_word_fde < 0)
+        ff->ra_word_fde = i;
+      /* the kernel: CFA, then RA unless fixed, then FP unless fixed */
+      n -= 1;
+      if (h->cfa_fixed_ra_offset == 0 && n)
+        n--;
+      if (h->cfa_fixed_fp_offset == 0 && n)
+        n--;
+      if (n && ff->leftover_fde < 0) {
+        ff->leftover_fde = i;
+        ff->leftover_fre = j;
+        ff->leftover_off = r.offset;
+      }
+    }
+  }
+}
+
+/* The first FDE (index order) whose function start equals the previous
+ * one's (K10; *unreachable 0), or lies 2^47 or more from the section (K8;
+ * *unreachable 1); -1 when none. */
+static int64_t kernel_starts(const sfv_section *sec, uint64_t *off, int *unreachable) {
+  uint32_t i;
+  sfv_fde prev, f;
+  memset(&prev, 0, sizeof prev);
+  for (i = 0; i < sec->fde_avail; i++) {
+    if (sfv_fde_get(sec, i, &f) != SFV_OK)
+      return -1;
+    *off = f.offset;
+    *unreachable = !f.start_ok || f.start >= USER_SPAN || f.start <= -USER_SPAN;
+    if (*unreachable || (i > 0 && f.start == prev.start))
+      return i;
+    prev = f;
+  }
+  return -1;
+}
+
+static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
+                      const sfv_section *sec, const out *o) {
+  const sfv_header *h = &sec->hdr;
+  unsigned v = h->version;
+  int rejected = 0;
+  fre_facts ff;
+  uint64_t off = 0;
+  int64_t i;
+  int unreachable = 0;
+#define REJECT(off_, fde_, fre_, why, found, expected)                         \
+  (say(o, p->rejects, SFV_SEV_ERROR, off_, fde_, fre_, why, found, expected), \
+   rejected = 1)
+  if (v < 1 || v > 3 || !(p->versions & (1u << (v - 1))) ||
+      (v == 1 && p->v1_misread && h->num_fres != 0)) {
+    REJECT(2, SFV_NONE, SFV_NONE, R_VERSION, v,
+           (p->versions & SFV_V3) ? 3 : (p->versions & SFV_V2) ? 2 : 1);
+    return;  /* nothing else of an unread version matters */
+  }
+  if ((h->flags & p->need_flags[v]) != p->need_flags[v])
+    REJECT(3, SFV_NONE, SFV_NONE, R_FLAG_MISSING, h->flags,
+           p->need_flags[v] & ~h->flags);
+  if (h->flags & p->refused_flags[v])
+    REJECT(3, SFV_NONE, SFV_NONE, R_FLAG_REFUSED, h->flags,
+           h->flags & p->refused_flags[v]);
+  scan_fres(sec, &ff);
+  if (p->kernel_layout) {
+    if (h->auxhdr_len != 0)
+      REJECT(7, SFV_NONE, SFV_NONE, R_AUXHDR, h->auxhdr_len, 0);
+    if (h->num_fdes == 0 || h->num_fres == 0)
+      REJECT(8, SFV_NONE, SFV_NONE, R_EMPTY, h->num_fdes, h->num_fres);
+    /* K7: the FRE sub-section may not start before the FDEs end */
+    if ((uint64_t)h->freoff < (uint64_t)h->fdeoff + (uint64_t)h->num_fdes * 16u)
+      REJECT(24, SFV_NONE, SFV_NONE, R_FRES_IN_FDES, h->freoff,
+             (int64_t)h->fdeoff + (int64_t)h->num_fdes * 16);
+    if ((i = kernel_starts(sec, &off, &unreachable)) >= 0)
+      REJECT(off, i, SFV_NONE, unreachable ? R_START_UNREACHABLE : R_EQUAL_STARTS, i,
+             i - 1);
+    if (ff.leftover_fde >= 0)
+      REJECT(ff.leftover_off, ff.leftover_fde, ff.leftover_fre, R_LEFTOVER_WORDS,
+             h->cfa_fixed_ra_offset, h->cfa_fixed_fp_offset);
+  }
+  if (hits)
+    REJECT(hit_off, SFV_NONE, SFV_NONE, R_RULES, hits, 0);
+#undef REJECT
+  if (rejected)
+    return;
+  /* Readers that use the section: where their rows differ from the spec's. */
+  if (p->rows_fixed && h->cfa_fixed_fp_offset != 0 && ff.fp_word_fde >= 0)
+    say(o, p->rows, SFV_SEV_WARNING, 5, ff.fp_word_fde, SFV_NONE, W_FIXED_FP,
+        h->cfa_fixed_fp_offset, 0);
+  if (p->rows_fixed && h->abi_arch != SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset != 0)
+    say(o, p->rows, SFV_SEV_WARNING, 6, SFV_NONE, SFV_NONE, W_FIXED_RA,
+        h->cfa_fixed_ra_offset, 0);
+  if (p->rows_no_ra && ff.no_ra_fde >= 0 && h->cfa_fixed_ra_offset == 0)
+    say(o, p->rows, SFV_SEV_WARNING, 6, ff.no_ra_fde, SFV_NONE, W_NO_RA_WORD, 1, 0);
+  if (h->abi_arch == SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset == 0 &&
+      ff.ra_word_fde >= 0)
+    say(o, p->rows, SFV_SEV_WARNING, 6, ff.ra_word_fde, SFV_NONE, W_AMD64_RA_ZERO, 0, 0);
+  if (p->rows_s390x_v2 && v == 2 && h->abi_arch == SFV_ABI_S390X_BE && ff.any_words)
+    say(o, p->rows, SFV_SEV_WARNING, 4, SFV_NONE, SFV_NONE, W_S390X_CFA, 0, 0);
+}
+
+void cli_profile_check(unsigned mask, const cli_profile_state *ps,
+                       const sfv_section *sec, cli_profile_emit_fn emit, void *ctx) {
+  out o;
+  size_t k;
+  o.emit = emit;
+  o.ctx = ctx;
+  for (k = 0; k < NPROFILES; k++) {
+    if (!(mask & (1u << k)))
+      continue;
+    if (sec != NULL)
+      check_one(&profiles[k], ps->hits[k], ps->first_offset[k], sec, &o);
+    else /* not even a header to read: no reader reads it */
+      say(&o, profiles[k].rejects, SFV_SEV_ERROR, ps->first_offset[k], SFV_NONE,
+          SFV_NONE, R_RULES, ps->hits[k], 0);
+  }
+}
