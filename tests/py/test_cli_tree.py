@@ -11,6 +11,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import tempfile
 
 import jsonschema
 import pytest
@@ -308,19 +309,42 @@ def test_deep_tree_and_bad_jobs(sfv_bin, tmp_path):
         assert r.returncode == 2 and b"-j" in r.stderr
 
 
-def test_unreadable_directory_is_an_io_error(sfv_bin, tree, tmp_path):
+def test_unreadable_directory_and_file_are_io_errors(sfv_bin):
+    """A directory a walk cannot open and a file it cannot read are I/O
+    error records (status 2); the walk goes on.  Permissions bind root
+    only through another user: as root the CLI runs as nobody (setpriv)."""
+    prefix = []
     if os.geteuid() == 0:
-        pytest.skip("running as root: directory permissions do not apply "
-                    "(the walk's error path is reached by other means only)")
-    t, _ = tree
-    (t / "closed").mkdir()
-    os.chmod(t / "closed", 0)
+        setpriv = shutil.which("setpriv")
+        assert setpriv, "setpriv (util-linux) is needed to drop root for this test"
+        prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    base = pathlib.Path(tempfile.mkdtemp(prefix="sfv-tree-"))
     try:
-        p = run(sfv_bin, "-r", "--format=json", t)
+        os.chmod(base, 0o755)
+        t = base / "t"
+        (t / "closed").mkdir(parents=True)
+        (t / "ok").write_bytes(linked(3))
+        (t / "secret").write_bytes(linked(3))
+        for f in ("ok", "secret"):
+            os.chmod(t / f, 0o644)
+        os.chmod(t / "secret", 0)
+        os.chmod(t / "closed", 0)
+        os.chmod(t, 0o755)
+        p = subprocess.run([*prefix, sfv_bin, "-r", "-j2", "--format=json", str(t)],
+                           capture_output=True, timeout=120)
+        assert p.returncode == 2, p.stderr
+        doc = jdoc(p)
+        assert [f["path"] for f in doc["files"]] == [str(t / "ok")]
+        assert [(e["path"], e["message"]) for e in doc["errors"]] == [
+            (str(t / "closed"), "cannot open directory: Permission denied"),
+            (str(t / "secret"), "Permission denied")]
+        assert doc["summary"]["io_errors"] == 2 and doc["summary"]["inputs"] == 3
+        assert p.stderr.decode().count("Permission denied") == 2
     finally:
-        os.chmod(t / "closed", 0o755)
-    assert p.returncode == 2
-    assert any(e["path"].endswith("closed") for e in jdoc(p)["errors"])
+        for root, dirs, files in os.walk(base):
+            for d in dirs:
+                os.chmod(os.path.join(root, d), 0o755)
+        shutil.rmtree(base)
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
