@@ -137,6 +137,17 @@ def build(sections, segments=(), cls=64, be=False, machine=EM_X86_64,
     return bytes(out)
 
 
+def segment_offset(data, p_type):
+    """p_offset of the first segment of type p_type (ELF64 LE file)."""
+    phoff, = struct.unpack_from("<Q", data, 32)
+    phnum, = struct.unpack_from("<H", data, 56)
+    for i in range(phnum):
+        t, _, off = struct.unpack_from("<IIQ", data, phoff + 56 * i)
+        if t == p_type:
+            return off
+    raise AssertionError(f"no segment of type {p_type:#x}")
+
+
 def sframe_for(abi, version, func_addrs, sframe_addr, size=0x40, flags=None):
     """An SFrame section describing functions at the given target addresses
     (FDE starts are stored relative to the section at sframe_addr)."""

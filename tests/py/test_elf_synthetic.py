@@ -132,21 +132,10 @@ def test_pt_gnu_sframe_disagrees(sfv_bin, tmp_path, field, value, aux):
     data = linked()
     # find .sframe's file offset to build an offset override
     if field == "offset":
-        value = G_offset_of(data) + 8
+        value = G.segment_offset(data, G.PT_GNU_SFRAME) + 8
     rc, doc = run(sfv_bin, tmp_path, linked(sframe_override={field: value}))
     errs = [d for d in doc["files"][0]["diagnostics"] if d["rule"] == "elf-pt-sframe-mismatch"]
     assert rc == 1 and len(errs) == 1 and errs[0]["aux"] == aux, doc
-
-
-def G_offset_of(data):
-    """File offset of the PT_GNU_SFRAME segment of a linked() file (ELF64 LE)."""
-    phoff, = struct.unpack_from("<Q", data, 32)
-    phnum, = struct.unpack_from("<H", data, 56)
-    for i in range(phnum):
-        t, _, off = struct.unpack_from("<IIQ", data, phoff + 56 * i)
-        if t == G.PT_GNU_SFRAME:
-            return off
-    raise AssertionError("no PT_GNU_SFRAME")
 
 
 def test_pt_gnu_sframe_zero_padding_ok_nonzero_warning(sfv_bin, tmp_path):
@@ -159,7 +148,7 @@ def test_pt_gnu_sframe_zero_padding_ok_nonzero_warning(sfv_bin, tmp_path):
         return secs_data, tail
 
     data = bytearray(linked(**base))
-    off = G_offset_of(bytes(data)) + len(sf)
+    off = G.segment_offset(bytes(data), G.PT_GNU_SFRAME) + len(sf)
     # The bytes after .sframe are the next section's alignment padding or
     # .shstrtab; make them zero first, then nonzero.
     data[off:off + 8] = bytes(8)
