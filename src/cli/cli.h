@@ -51,6 +51,9 @@ typedef struct cli_opts {
    * (fmt/summary.h) the report accumulates into, NULL when not printed. */
   struct cli_run *run;
   struct fmt_summary *summary;
+  int one_process;           /* run every file in this process (-j ignored):
+                                for state that spans files and that jobs.c
+                                does not bring back from its workers */
 } cli_opts;
 
 enum cli_file_state { FILE_UNREAD = FMT_FILE_UNREAD, FILE_VALID = FMT_FILE_VALID,

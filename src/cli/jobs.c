@@ -1,7 +1,8 @@
 /* jobs.c - running the files of a run (tree.h): one at a time, or with -j N
  * worker processes whose output is written in file order.
  *
- * Parallel runs (validation reports only, N > 1, more than one file):
+ * Parallel runs (validation reports only, N > 1, more than one file, not
+ * o->one_process):
  *  - the parent forks N workers after the list is built and the report's
  *    opening is flushed; it hands out file indexes one at a time over a
  *    pipe per worker;
@@ -447,7 +448,7 @@ int cli_tree_run(cli_opts *o, int report) {
     o->summary = &r->sum;
     o->rep.summary = &r->sum;
   }
-  if (report && jobs > 1 && o->nfiles > 1)
+  if (report && jobs > 1 && o->nfiles > 1 && !o->one_process)
     worst = run_parallel(o, jobs);
   else
     worst = run_sequential(o);
