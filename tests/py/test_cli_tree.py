@@ -391,3 +391,33 @@ def test_summary_counts_io_errors(sfv_bin, tree, tmp_path):
     assert doc["summary"]["inputs"] == 3 and doc["summary"]["io_errors"] == 2
     assert doc["summary"]["io_errors"] == len(doc["errors"])
     assert doc["summary"]["records"] == len(doc["files"]) == 1
+
+
+def test_real_linker_drop_is_counted(sfv_bin, tmp_path):
+    """Real toolchain output: objects from GNU as --gsframe carry .sframe;
+    ld.lld --gc-sections (Debian 12: lld 14) discards it and exits 0.  The
+    tree run counts the file as without SFrame, --require-sframe fails it."""
+    lld = shutil.which("ld.lld")
+    if lld is None or shutil.which("gcc") is None:
+        pytest.skip("LOUD SKIP: needs gcc and ld.lld (Debian packages gcc, lld)")
+    src = tmp_path / "m.c"
+    src.write_text("int f(int x) { return x * 3; }\nint main(void) { return f(1) - 3; }\n")
+    t = tmp_path / "tree" / "usr" / "bin"
+    t.mkdir(parents=True)
+    obj = tmp_path / "m.o"
+    subprocess.run(["gcc", "-O2", "-Wa,--gsframe", "-c", str(src), "-o", str(obj)],
+                   check=True)
+    assert b".sframe" in subprocess.run(["readelf", "-SW", str(obj)], capture_output=True,
+                                        check=True).stdout
+    subprocess.run(["gcc", "-fuse-ld=lld", "-Wl,--gc-sections", "-o", str(t / "gc"),
+                    str(obj)], check=True)
+    subprocess.run(["gcc", "-o", str(t / "kept"), str(obj)], check=True)  # GNU ld
+    p = run(sfv_bin, "-r", "-j2", "--require-sframe", "--format=json", tmp_path / "tree")
+    doc = jdoc(p)
+    assert p.returncode == 1
+    by = {pathlib.Path(f["path"]).name: f for f in doc["files"]}
+    assert by["gc"]["sframe"] is None and not by["gc"]["valid"]
+    assert by["kept"]["sframe"]["version"] >= 1 and by["kept"]["valid"]
+    assert doc["summary"]["no_sframe"] == 1 and doc["summary"]["elf"] == 2
+    assert {"rule": "elf-no-sframe", "errors": 1, "warnings": 0, "notes": 0} in \
+        doc["summary"]["rules"]
