@@ -116,8 +116,12 @@ static int flag_mixed(const fmt_summary *s, unsigned k) {
 
 static const char *pl(uint64_t n) { return n == 1 ? "" : "s"; }
 
+/* a as a percentage of b, one decimal; "n/a" when b is 0. */
 static void pct(FILE *out, uint64_t a, uint64_t b) {
-  fprintf(out, "%.1f%%", b ? (double)a * 100.0 / (double)b : 0.0);
+  if (b == 0)
+    fputs("n/a", out);
+  else
+    fprintf(out, "%.1f%%", (double)a * 100.0 / (double)b);
 }
 
 static unsigned long long u(uint64_t v) { return (unsigned long long)v; }

@@ -42,7 +42,8 @@ def linked(version=3, flags=None, funcs=(0x1000, 0x1100), eh_frame=False):
                    etype=G.ET_DYN)
 
 
-def sframe_size(blob):
+def sframe_size():
+    """Bytes of the .sframe of linked(3)."""
     return len(G.sframe_for(3, 3, [0x1000, 0x1100], 0x2000))
 
 
@@ -296,6 +297,15 @@ def test_empty_tree_is_a_clean_run(sfv_bin, tmp_path):
     assert p.returncode == 0 and b"summary: 0 files" in p.stdout
 
 
+def test_size_line_without_eh_frame(sfv_bin, tmp_path):
+    (tmp_path / "x").write_bytes(linked(3))
+    p = run(sfv_bin, "-q", "--summary", tmp_path / "x")
+    size = [l for l in p.stdout.decode().splitlines() if l.startswith("summary: size:")]
+    n = sframe_size()
+    assert size == [f"summary: size: .sframe {n} bytes = n/a of .eh_frame (0 bytes), "
+                    f"{n * 100 / TEXT:.1f}% of code ({TEXT} bytes)"]
+
+
 def test_deep_tree_and_bad_jobs(sfv_bin, tmp_path):
     d = tmp_path
     for i in range(300):
@@ -421,3 +431,32 @@ def test_real_linker_drop_is_counted(sfv_bin, tmp_path):
     assert doc["summary"]["no_sframe"] == 1 and doc["summary"]["elf"] == 2
     assert {"rule": "elf-no-sframe", "errors": 1, "warnings": 0, "notes": 0} in \
         doc["summary"]["rules"]
+
+
+def test_dead_worker_fails_its_file_only(sfv_bin, tmp_path):
+    """A worker that dies (here: SIGXFSZ, its output for one file passes
+    RLIMIT_FSIZE, which binds the workers' memory files but not the
+    parent's pipe) costs that file an I/O error record; a new worker takes
+    the rest, the order holds, the status is 2."""
+    import resource
+    t = tmp_path / "t"
+    t.mkdir()
+    for n in ("a", "c"):
+        (t / n).write_bytes(linked(3))
+    deep = t / "b"
+    for i in range(8):
+        deep = deep / (chr(ord("a") + i) * 200)
+    deep.mkdir(parents=True)
+    (deep / "x").write_bytes(linked(3))
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1500, 1500))
+    p = subprocess.run([sfv_bin, "-r", "-j2", "-q", "--no-summary", str(t)],
+                       capture_output=True, timeout=120, preexec_fn=limit)
+    assert p.returncode == 2
+    assert record_paths(p.stdout.decode()) == [str(t / "a"), str(t / "c")]
+    assert p.stderr.decode() == (f"sframe-validate: {deep / 'x'}: internal error: "
+                                 "the process validating this file died\n")
+    # without the limit the same run is clean
+    q = run(sfv_bin, "-r", "-j2", "-q", "--no-summary", t)
+    assert q.returncode == 0 and len(record_paths(q.stdout.decode())) == 3
