@@ -17,9 +17,10 @@
  *    Output is byte for byte that of -j1 on each stream.
  * Memory: at most WINDOW_PER_JOB * N files are handed out beyond the next
  * one to print, so the parent holds at most that many files' output (each
- * bounded by --max-diags), whatever the size of the tree.
- * A worker that dies leaves its file as an I/O error ("worker died") and
- * is replaced; a failed write on stdout ends the run: the workers are
+ * bounded by --max-diags), whatever the size of the tree (the list of
+ * names itself is held whole, tree.c).
+ * A worker that dies leaves its file as an I/O error ("internal error: the
+ * process validating this file died", status 2) and is replaced; a failed write on stdout ends the run: the workers are
  * stopped (SIGTERM, then waited for) and the status is 2. */
 #define _GNU_SOURCE
 #include <errno.h>
