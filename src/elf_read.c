@@ -277,6 +277,23 @@ static void locate(sfv_elf *e) {
   }
 }
 
+/* eh_frame_size and exec_size (sfv_elf): one pass over the section
+ * headers, names compared only for sections that could be .eh_frame. */
+static void measure(sfv_elf *e) {
+  uint32_t i;
+  eshdr s;
+  for (i = 1; i < e->shnum; i++) {
+    if (!sfv_elf_shdr(e, i, &s) || s.type == SHT_NULL || s.type == SHT_NOBITS)
+      continue;
+    if (sfv_elf_exec_section(&s))
+      e->exec_size = s.size > UINT64_MAX - e->exec_size ? UINT64_MAX
+                                                         : e->exec_size + s.size;
+    else if (e->eh_frame_size == 0 && s.size != 0 &&
+             sfv_elf_name_is(e, s.name, ".eh_frame"))
+      e->eh_frame_size = s.size;
+  }
+}
+
 static sfv_status open_common(sfv_elf *e) {
   uint8_t id[EI_NIDENT];
   size_t n = e->size < EI_NIDENT ? (size_t)e->size : EI_NIDENT;
@@ -298,6 +315,7 @@ static sfv_status open_common(sfv_elf *e) {
   e->e_machine = h.machine;
   setup_tables(e, &h);
   locate(e);
+  measure(e);
   return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
 }
 

@@ -587,6 +587,11 @@ typedef struct sfv_elf {
                                 sfv_elf_load_sframe(); NULL until then and
                                 unless sframe_readable */
   size_t sframe_len;
+  /* Sizes for a run's summary (the size cost of SFrame): sh_size of the
+   * section named .eh_frame (0: none, or NOBITS) and the sum of sh_size of
+   * the executable sections (SHF_ALLOC | SHF_EXECINSTR, not NOBITS). */
+  uint64_t eh_frame_size;
+  uint64_t exec_size;
 } sfv_elf;
 
 /* Parses the ELF header and tables of a file in memory and locates the

@@ -53,6 +53,13 @@ typedef struct cli_opts {
   unsigned char *states;     /* enum cli_file_state */
   char **io_errors;          /* I/O error message per file, or NULL */
   int nfiles;
+  /* tree.h: -r, --files-from, -j (NULL: none given); the run's summary
+   * (fmt/summary.h) the report accumulates into, NULL when not printed. */
+  struct cli_run *run;
+  struct fmt_summary *summary;
+  int one_process;           /* run every file in this process (-j ignored):
+                                for state that spans files and that jobs.c
+                                does not bring back from its workers */
 } cli_opts;
 
 enum cli_file_state { FILE_UNREAD = FMT_FILE_UNREAD, FILE_VALID = FMT_FILE_VALID,
@@ -80,6 +87,9 @@ void cli_out_io_error(cli_opts *o, int idx, const char *what);
 void cli_end(cli_opts *o);
 /* The run's files as the printers see them. */
 void cli_files(const cli_opts *o, fmt_files *files);
+/* 0 when everything written to stdout so far got out; else one line on
+ * stderr ("error writing standard output") and 1. */
+int cli_stdout_failed(void);
 /* "sframe-validate: PATH: " on stderr, the path quoted (fmt_text_str). */
 void cli_err_prefix(const char *path);
 

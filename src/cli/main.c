@@ -21,10 +21,12 @@
 #include "cli.h"
 #include "baseline.h"
 #include "profile.h"
+#include "tree.h"
 
 static void usage(FILE *out) {
   fputs(
       "Usage: sframe-validate [OPTION]... FILE...\n"
+      "       sframe-validate -r [OPTION]... DIR|FILE...\n"
       "Validate SFrame (.sframe) stack-trace sections.  Each FILE is an ELF\n"
       "file (its .sframe section, or PT_GNU_SFRAME, is validated together\n"
       "with the container) or a raw SFrame section (detected by magic).\n"
@@ -51,6 +53,22 @@ static void usage(FILE *out) {
       "  --section=NAME      the SFrame section is the ELF section NAME, of any\n"
       "                      type (objdump --sframe=NAME); default .sframe by\n"
       "                      name or type SHT_GNU_SFRAME, else PT_GNU_SFRAME\n"
+      "\n"
+      "Trees:\n"
+      "  -r, --recursive     walk each DIR operand: ELF files and *.a archives\n"
+      "                      in it are validated, anything else (links, FIFOs,\n"
+      "                      devices, other files) skipped silently; names in\n"
+      "                      byte order, depth first\n"
+      "  --files-from=FILE   also take the names in FILE ('-': stdin), one per\n"
+      "                      line; with --null, NUL-terminated\n"
+      "  -j, --jobs=N        validate N files at a time (default: the online\n"
+      "                      cores); output identical to -j1, in list order\n"
+      "                      (--dump, --lookup, canonical: one at a time)\n"
+      "  --summary, --no-summary  print (or not) the run's summary (text,\n"
+      "                      json, sarif): files by SFrame version and flags,\n"
+      "                      files without SFrame, coverage, size cost,\n"
+      "                      diagnostics by rule (default: with -r or\n"
+      "                      --files-from)\n"
       "\n"
       "Policy:\n"
       "  --Werror            treat warnings as errors\n"
@@ -100,19 +118,6 @@ static void usage(FILE *out) {
       "(including a failed write on standard output, an unreadable --baseline).\n"
       "With --baseline, 1 means a new error.\n",
       out);
-}
-
-/* 0 when everything written to stdout so far got out; else one line on
- * stderr and 1. */
-static int stdout_failed(void) {
-  int bad = fflush(stdout) != 0, err = errno;
-  if (!bad && !ferror(stdout))
-    return 0;
-  /* After an earlier failed write stdio keeps the error flag, and errno
-   * still holds its cause unless a later call changed it. */
-  fprintf(stderr, "sframe-validate: error writing standard output%s%s\n",
-          err != 0 ? ": " : "", err != 0 ? strerror(err) : "");
-  return 1;
 }
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -165,6 +170,7 @@ static const struct option long_opts[] = {
   {"profile", required_argument, NULL, OPT_PROFILE},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
+  CLI_TREE_LONG_OPTS
   {NULL, 0, NULL, 0},
 };
 
@@ -175,6 +181,7 @@ typedef struct parsed {
 /* One option; returns 0, or the exit status of a bad value. */
 static int take(cli_opts *o, parsed *p, int c, const char *arg) {
   uint64_t u;
+  int rc;
   switch (c) {
   case 'h': p->help = 1; break;
   case 'V': p->version = 1; break;
@@ -252,7 +259,9 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
   case OPT_NO_CFI: o->no_cfi = 1; break;
   case OPT_UNRELOCATED: o->unrelocated = 1; break;
   case OPT_WERROR: o->werror = 1; break;
-  default:                     /* getopt_long printed why */
+  default:                     /* tree.h's, else getopt_long printed why */
+    if ((rc = cli_tree_take(o, c, arg)) >= 0)
+      return rc;
     fputs("Try 'sframe-validate --help'.\n", stderr);
     return 2;
   }
@@ -285,19 +294,13 @@ static int combination(const cli_opts *o, const parsed *p, int nfiles) {
 }
 
 static int run_files(cli_opts *o) {
-  int worst = 0, k, broken = 0;
-  int report = o->mode == MODE_CHECK && o->format != FMT_CANONICAL;
+  int worst, report = o->mode == MODE_CHECK && o->format != FMT_CANONICAL;
   if (report) {
     (void)fmt_report_init(&o->rep, o->format, stdout, o->quiet, o->max_diags);
     cli_begin(o);
   }
-  for (k = 0; k < o->nfiles && !broken; k++) {
-    int r = cli_check_file(o, k);
-    if (r > worst)
-      worst = r;
-    broken = stdout_failed();
-  }
-  if (broken)
+  worst = cli_tree_run(o, report);   /* -1: a write on stdout failed */
+  if (worst < 0)
     return 2;
   if (report)
     cli_end(o);
@@ -305,7 +308,7 @@ static int run_files(cli_opts *o) {
     cli_lookup_end(o);
   if (o->baseline != NULL)
     worst = cli_baseline_status(o->baseline, worst);
-  return stdout_failed() ? 2 : worst;
+  return cli_stdout_failed() ? 2 : worst;
 }
 
 int main(int argc, char **argv) {
@@ -320,7 +323,7 @@ int main(int argc, char **argv) {
   o.format = FMT_TEXT;
   o.mode = MODE_CHECK;
   o.min_coverage = -1;
-  while ((c = getopt_long(argc, argv, "qhV", long_opts, NULL)) != -1)
+  while ((c = getopt_long(argc, argv, "qhV" CLI_TREE_SHORT_OPTS, long_opts, NULL)) != -1)
     if ((rc = take(&o, &p, c, optarg)) != 0)
       return rc;
   if (p.help || p.version) {
@@ -328,36 +331,39 @@ int main(int argc, char **argv) {
       usage(stdout);
     else
       printf("sframe-validate %s\n", SFV_VERSION_STRING);
-    return stdout_failed() ? 2 : 0;
+    return cli_stdout_failed() ? 2 : 0;
   }
   if ((rc = combination(&o, &p, argc - optind)) != 0)
     return rc;
   if (p.list_rules) {
     fmt_list_rules(stdout, o.format);
-    return stdout_failed() ? 2 : 0;
+    return cli_stdout_failed() ? 2 : 0;
   }
   /* objdump --sframe finds its section by name only (default .sframe),
    * never by type: --dump looks for the section the same way. */
   if (o.mode == MODE_DUMP && o.section_name == NULL)
     o.section_name = ".sframe";
-  o.nfiles = argc - optind;
-  if (o.nfiles <= 0) {
+  if ((rc = cli_tree_files(&o, argc - optind, argv + optind)) != 0) {
+    cli_tree_free(&o);
+    return rc;
+  }
+  if (o.nfiles <= 0 && !cli_tree_listed(&o)) {
     fputs("sframe-validate: no input files\n", stderr);
     usage(stderr);
     return 2;
   }
-  o.sizes = calloc((size_t)o.nfiles, sizeof *o.sizes);
-  o.states = calloc((size_t)o.nfiles, sizeof *o.states);
-  o.io_errors = calloc((size_t)o.nfiles, sizeof *o.io_errors);
-  o.paths = calloc((size_t)o.nfiles, sizeof *o.paths);
-  if (o.sizes == NULL || o.states == NULL || o.io_errors == NULL ||
-      o.paths == NULL) {
+  k = o.nfiles > 0 ? o.nfiles : 1;
+  o.sizes = calloc((size_t)k, sizeof *o.sizes);
+  o.states = calloc((size_t)k, sizeof *o.states);
+  o.io_errors = calloc((size_t)k, sizeof *o.io_errors);
+  if (o.sizes == NULL || o.states == NULL || o.io_errors == NULL) {
     fputs("sframe-validate: out of memory\n", stderr);
     return 2;
   }
-  for (k = 0; k < o.nfiles; k++)
-    o.paths[k] = argv[optind + k];
   rc = 2;
+  /* --baseline keeps state across files: one process (jobs.c). */
+  if (o.baseline_path != NULL)
+    o.one_process = 1;
   if (o.baseline_path == NULL ||
       (o.baseline = cli_baseline_load(o.baseline_path)) != NULL)
     rc = run_files(&o);
@@ -365,7 +371,7 @@ int main(int argc, char **argv) {
   for (k = 0; k < o.nfiles; k++)
     free(o.io_errors[k]);
   free(o.io_errors);
-  free(o.paths);
+  cli_tree_free(&o);
   free(o.states);
   free(o.sizes);
   return rc;

@@ -205,6 +205,10 @@ struct fmt_report {
   const char *baseline_state;
   void (*tail)(fmt_report *r, void *ctx);
   void *tail_ctx;
+  /* The run's summary (summary.h), printed by end() when not NULL: text
+   * lines after the files', JSON "summary", SARIF run.properties. */
+  const struct fmt_summary *summary;
+  unsigned long joined;      /* parts: list items written so far */
 };
 
 /* Sets r up for format FMT_TEXT, FMT_JSON or FMT_SARIF; 0 for others. */
@@ -224,5 +228,17 @@ void fmt_report_end(fmt_report *r, const fmt_files *files);
 void fmt_sarif_absent(fmt_report *r, const char *path, int idx,
                       const char *rule, sfv_severity sev, int64_t fde,
                       int64_t fre);
+
+/* Parts: a parallel run (src/cli/jobs.c) renders each file's part of the
+ * document on its own, in a worker, and the parent writes the parts in
+ * file order.  Invariant of every format: two consecutive items of a list
+ * (JSON file objects, SARIF results) differ from a first item only by one
+ * leading ','.  So a part is rendered as if it held the document's first
+ * items, and the parent adds that ',' when needed:
+ *   worker: fmt_report_part_begin(r); ...the file...; n = part_items(r);
+ *   parent: fmt_report_part_join(r, n); then writes the part's bytes. */
+void fmt_report_part_begin(fmt_report *r);
+unsigned long fmt_report_part_items(const fmt_report *r);
+void fmt_report_part_join(fmt_report *r, unsigned long items);
 
 #endif

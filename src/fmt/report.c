@@ -65,6 +65,28 @@ void fmt_report_end(fmt_report *r, const fmt_files *files) {
   fflush(r->out);
 }
 
+void fmt_report_part_begin(fmt_report *r) {
+  r->files = 0;
+  r->results = 0;
+}
+
+/* The list items of each format: JSON file objects, SARIF results. */
+unsigned long fmt_report_part_items(const fmt_report *r) {
+  if (r->ops == &fmt_report_json_ops)
+    return r->files;
+  if (r->ops == &fmt_report_sarif_ops)
+    return r->results;
+  return 0;
+}
+
+void fmt_report_part_join(fmt_report *r, unsigned long items) {
+  if (items == 0)
+    return;
+  if (r->joined != 0)
+    fputc(',', r->out);
+  r->joined += items;
+}
+
 /* ------------------------------------------------------------ shared */
 
 size_t fmt_diag_text(const fmt_file_info *fi, const sfv_diag *d, char *buf,

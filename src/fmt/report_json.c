@@ -1,10 +1,11 @@
 /* report_json.c - the JSON report (docs/json-output.schema.json):
  *   {"files":[{"path":..,"format":..,"diagnostics":[..],"valid":..,..}],
- *    "errors":[{"path":..,"message":..}]}
+ *    "errors":[{"path":..,"message":..}], "summary":{..} (runs with one)}
  * Streamed: begin() opens the document and end() closes it whatever happens
  * in between, so stdout holds one well-formed, strict UTF-8 document. */
 #include "fmt.h"
 #include "fmt_report.h"
+#include "summary.h"
 
 static void json_i64_or_null(FILE *out, int64_t v) {
   if (v == SFV_NONE)
@@ -125,6 +126,10 @@ void fmt_json_io_errors(FILE *out, const fmt_files *files) {
 static void json_end(fmt_report *r, const fmt_files *files) {
   fputs("\n],", r->out);
   fmt_json_io_errors(r->out, files);
+  if (r->summary != NULL) {
+    fputs(",\n\"summary\":", r->out);
+    fmt_summary_json(r->out, r->summary);
+  }
   if (r->tail != NULL)
     r->tail(r, r->tail_ctx);
   fputs("}\n", r->out);

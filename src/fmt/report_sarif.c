@@ -1,13 +1,15 @@
 /* report_sarif.c - the SARIF 2.1.0 report: one run, the rule catalogue as
  * the driver's rules, one result per diagnostic, one artifact per file (in
  * command-line order; results point at it by index), I/O errors as tool
- * execution notifications.  Offsets: region.byteOffset is a file offset;
+ * execution notifications, the run's summary (when asked for) as
+ * run.properties.summary, the object of the JSON report's "summary".  Offsets: region.byteOffset is a file offset;
  * properties.offset/offsetSpace keep the diagnostic's own offset.  Artifact
  * URIs are percent-encoded (ASCII); texts are strict UTF-8 (fmt_json_str). */
 #include <string.h>
 
 #include "fmt.h"
 #include "fmt_report.h"
+#include "summary.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define TOOL_URI "https://sourceware.org/binutils/docs/sframe-spec.html"
@@ -136,7 +138,13 @@ static void sarif_end(fmt_report *r, const fmt_files *files) {
     sarif_uri(out, files->paths[i]);
     fprintf(out, ",\"index\":%d}}}]}", i);
   }
-  fputs("]}]}]}\n", out);
+  fputs("]}]", out);
+  if (r->summary != NULL) {   /* the run's summary: run.properties */
+    fputs(",\"properties\":{\"summary\":", out);
+    fmt_summary_json(out, r->summary);
+    fputc('}', out);
+  }
+  fputs("}]}\n", out);
 }
 
 void fmt_sarif_absent(fmt_report *r, const char *path, int idx,

@@ -5,6 +5,7 @@
  * names) are quoted (fmt_text_str): no name can start a line of its own. */
 #include "fmt.h"
 #include "fmt_report.h"
+#include "summary.h"
 
 static void text_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,
                       sfv_severity sev) {
@@ -56,6 +57,13 @@ static void text_file_end(fmt_report *r, const fmt_file_info *fi,
   fputc('\n', out);
 }
 
+/* The run's summary, "summary: ..." lines after the files'. */
+static void text_end(fmt_report *r, const fmt_files *files) {
+  (void)files;
+  if (r->summary != NULL)
+    fmt_summary_text(r->out, r->summary);
+}
+
 const fmt_report_ops fmt_report_text_ops = {
-  NULL, NULL, text_diag, text_file_end, NULL,
+  NULL, NULL, text_diag, text_file_end, text_end,
 };
