@@ -69,6 +69,7 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_CFI_HDR_UNSORTED: case SFV_R_CFI_HDR_ENTRY_FDE:
   case SFV_R_CFI_HDR_ENTRY_PC: /* .eh_frame_hdr (src/cfi_hdr.c) */
   case SFV_R_MIN_COVERAGE: case SFV_R_MIN_COVERAGE_UNKNOWN:
+  case SFV_R_MIN_COVERAGE_EH_FRAME:
   case SFV_R_ELF_SFRAME_PLT_ONLY: case SFV_R_ELF_EH_FRAME_WITHOUT_SFRAME:
     return 1;
   default:

@@ -56,7 +56,8 @@ sfv_status sfv_check_elf_policy(const sfv_elf *e, const sfv_elf_result *er,
   sfv_result local;
   pctx p;
   sfv_out o;
-  uint64_t pct;
+  uint64_t pct, eh_total;
+  int have_eh;
   if (e == NULL || er == NULL || pol == NULL)
     return SFV_E_ARG;
   if (res == NULL)
@@ -70,9 +71,21 @@ sfv_status sfv_check_elf_policy(const sfv_elf *e, const sfv_elf_result *er,
   o.fn = deliver;
   o.ctx = &p;
   pct = pol->min_coverage > 100 ? 100 : pol->min_coverage;
+  /* Over .eh_frame's functions, where the comparison ran whole: counts
+   * are < 2^32, so the products fit. */
+  eh_total = (uint64_t)er->cfi_functions + er->cfi_only_eh_frame;
+  have_eh = (e->e_type == 2 || e->e_type == 3) /* ET_EXEC, ET_DYN */ &&
+            er->cfi_compared && er->cfi_complete && eh_total != 0;
+  if (have_eh && (uint64_t)er->cfi_functions * 100u < pct * eh_total)
+    SFV_FIND(&o, MIN_COVERAGE_EH_FRAME, 0, SFV_NONE, SFV_NONE,
+             .covered_functions = (int64_t)er->cfi_functions,
+             .required_percent = (int64_t)pct,
+             .eh_frame_functions = (int64_t)eh_total);
   /* No function symbol to measure (a stripped executable's .dynsym holds
-   * only imports) is unknown too, not 100%. */
+   * only imports) is unknown too, not 100%; unknown both ways is a note. */
   if (!er->coverage_known || er->funcs_total == 0) {
+    if (have_eh)
+      return SFV_OK;
     SFV_FIND(&o, MIN_COVERAGE_UNKNOWN, 0, SFV_NONE, SFV_NONE,
              .required_percent = (int64_t)pct,
              .reason = !er->coverage_known && er->coverage_unknown

@@ -500,7 +500,8 @@ typedef struct sfv_policy {
   uint8_t require_version;   /* 0: any version */
   uint8_t require_sorted;    /* SFRAME_F_FDE_SORTED must be set */
   uint8_t have_min_coverage; /* min_coverage applies (sfv_check_elf_policy) */
-  uint8_t min_coverage;      /* percent, 0..100, of function symbols */
+  uint8_t min_coverage;      /* percent, 0..100, of function symbols and of
+                                .eh_frame's functions */
 } sfv_policy;
 
 SFV_API sfv_status sfv_check_policy(const sfv_section *sec, const sfv_policy *pol,
@@ -660,8 +661,10 @@ SFV_API sfv_status sfv_elf_validate(const sfv_elf *elf, const sfv_elf_options *o
 
 /* File-level policies of sfv_policy (min_coverage; the others are
  * sfv_check_policy's): reported as the rules min-coverage (covered
- * functions * 100 < min_coverage * functions) and min-coverage-unknown (a
- * note: res->coverage_unknown says why it cannot be measured), through fn;
+ * functions * 100 < min_coverage * functions), min-coverage-eh-frame (the
+ * same over .eh_frame's functions when res->cfi_compared and cfi_complete)
+ * and min-coverage-unknown (a note when neither can be measured:
+ * res->coverage_unknown says why the symbol measure cannot), through fn;
  * out counts them.  res is sfv_elf_validate()'s result for elf. */
 SFV_API sfv_status sfv_check_elf_policy(const sfv_elf *elf,
                                         const sfv_elf_result *res,

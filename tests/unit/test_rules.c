@@ -962,6 +962,7 @@ static const char *const exceptions[] = {
     /* --min-coverage=PCT: a policy over an ELF file's function symbols
      * (sfv_check_elf_policy; tests/py/test_cli_policy.py). */
     "min-coverage",
+    "min-coverage-eh-frame",
     "min-coverage-unknown",
 };
 
