@@ -12,6 +12,7 @@
 #include "sfv.h"
 #include "cursor.h"
 #include "internal.h"
+#include "spec.h"
 
 static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
                         uint64_t *start) {
@@ -246,7 +247,9 @@ walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
     *pos = here;
     *idx = k;
     found = 1;
-    if (!cur_skip(&c, (uint64_t)((info >> 1) & 0xfu) << ((info >> 5) & 3u)))
+    /* data words: count << size code, as decode.c sizes them */
+    if (!cur_skip(&c, (uint64_t)sfv_fre_info_count(info)
+                          << sfv_fre_info_size_code(info)))
       break;
   }
   return found;
