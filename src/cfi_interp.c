@@ -87,6 +87,32 @@ static int uscale(const sfv_cfi_interp *ip, uint64_t factored, int64_t *out) {
   return scale(ip, (int64_t)factored, out);
 }
 
+/* The CFA offset operand of DW_CFA_def_cfa / def_cfa_offset (ULEB128, not
+ * factored) or of their _sf forms (SLEB128 * data_align).  0 with *err
+ * set when it cannot be read or does not fit. */
+static int cfa_offset_operand(const sfv_cfi_interp *ip, sfv_cursor *c, int sf,
+                              int64_t *off, sfv_cfi_err *err) {
+  uint64_t u;
+  int64_t s;
+  if (!sf) {
+    if (!sfv_cfi_uleb(c, &u, err))
+      return 0;
+    if (u > (uint64_t)INT64_MAX) {
+      *err = SFV_CFI_ERR_OVERFLOW;
+      return 0;
+    }
+    *off = (int64_t)u;
+    return 1;
+  }
+  if (!sfv_cfi_sleb(c, &s, err))
+    return 0;
+  if (!scale(ip, s, off)) {
+    *err = SFV_CFI_ERR_OVERFLOW;
+    return 0;
+  }
+  return 1;
+}
+
 /* Skips a DWARF expression (ULEB128 length + bytes); *at = its offset. */
 static int skip_expr(sfv_cursor *c, uint64_t *at, sfv_cfi_err *err) {
   uint64_t len;
@@ -224,20 +250,9 @@ static int step(sfv_cfi_interp *ip, sfv_cursor *c, uint64_t *adv,
     return 1;
   case CFA_def_cfa:
   case CFA_def_cfa_sf:
-    if (!sfv_cfi_uleb(c, &a, err))
+    if (!sfv_cfi_uleb(c, &a, err) ||
+        !cfa_offset_operand(ip, c, op == CFA_def_cfa_sf, &off, err))
       return 0;
-    if (op == CFA_def_cfa) {
-      if (!sfv_cfi_uleb(c, &b, err))
-        return 0;
-      if (b > (uint64_t)INT64_MAX)
-        goto overflow;
-      off = (int64_t)b;
-    } else {
-      if (!sfv_cfi_sleb(c, &s, err))
-        return 0;
-      if (!scale(ip, s, &off))
-        goto overflow;
-    }
     if (a > UINT32_MAX)
       goto overflow;
     ip->cur.cfa_kind = SFV_CFI_CFA_REG;
@@ -257,18 +272,8 @@ static int step(sfv_cfi_interp *ip, sfv_cursor *c, uint64_t *adv,
     return 1;
   case CFA_def_cfa_offset:
   case CFA_def_cfa_offset_sf:
-    if (op == CFA_def_cfa_offset) {
-      if (!sfv_cfi_uleb(c, &b, err))
-        return 0;
-      if (b > (uint64_t)INT64_MAX)
-        goto overflow;
-      off = (int64_t)b;
-    } else {
-      if (!sfv_cfi_sleb(c, &s, err))
-        return 0;
-      if (!scale(ip, s, &off))
-        goto overflow;
-    }
+    if (!cfa_offset_operand(ip, c, op == CFA_def_cfa_offset_sf, &off, err))
+      return 0;
     if (ip->cur.cfa_kind != SFV_CFI_CFA_REG) {
       *err = SFV_CFI_ERR_CFA_NOT_REG;
       return 0;
