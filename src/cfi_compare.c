@@ -16,58 +16,18 @@
  * mismatch category is reported at most once per FRE, at the first PC
  * where it shows.
  */
-#include "cfi.h"
-#include "internal.h"
-#include "report.h"
+#include "cfi_compare.h"
 
-/* Comparable form of a rule: a sfv_cfi_rule_kind, or K_AT_REG / K_VAL_REG
- * for the register-based forms (flex FDEs; DW_CFA_expression with a lone
- * DW_OP_bregN), with its offset `val` and register `reg`.  Kinds 6 and 7
- * are left for expressions of any other form. */
-enum { K_AT_REG = 8, K_VAL_REG = 9 };
-
-typedef struct norm {
-  uint8_t kind;
-  int64_t val;
-  uint32_t reg;
-} norm;
-
-enum { CAT_CFA, CAT_RA, CAT_RA_MANGLED, CAT_FP, CAT_COUNT };
-
-typedef struct cmp {
-  const sfv_section *sec;
-  const sfv_cfi *cfi;
-  sfv_emitter em;
-  sfv_cfi_compare_result *res;
-  uint64_t budget;
-  sfv_cfi_state *stack;
-  unsigned cap;
-  uint8_t *matched;          /* bitmap over SFrame FDEs, or NULL */
-  const sfv_cfi_compare_options *opt; /* or NULL */
-  uint32_t sp, fp, ra;       /* DWARF numbers of the ABI's SP, FP and RA */
-  int aarch64;
-} cmp;
-
-typedef struct fnc {
-  const sfv_cfi_fde *cf;
-  const sfv_fde *fde;
-  uint32_t reported[CAT_COUNT]; /* FRE index + 1 last reported, 0 none */
-  uint64_t caf;              /* the CIE's code alignment factor, >= 1 */
-  int key_reported;
-  int ra_undef_noted;        /* cfi-ra-undefined reported for the function */
-  int mismatched;
-} fnc;
-
-static void report(cmp *c, sfv_rule_id rule, uint64_t off, int64_t fde,
-                   int64_t fre, int64_t found, int64_t expected, int64_t aux) {
-  sfv_finding f = {rule, off, fde, fre, found, expected, aux};
+/* Where CMP_FIND sends a finding: counted in res, then to the emitter. */
+static void on_finding(void *ctx, const sfv_finding *f) {
+  cmp *c = ctx;
   sfv_diag d;
-  /* untyped: the rule varies (cmp_reg); the schema still names the values */
-  if (c->em.stop || !sfv_diag_from(&d, &f))
+  if (c->em.stop || !sfv_diag_from(&d, f))
     return;
   sfv_diag_count(&d, &c->res->errors, &c->res->warnings, &c->res->notes);
   sfv_emit(&c->em, &d, &c->res->suppressed);
 }
+
 
 /* The ABI's return-address column (psABIs: AMD64 16, AArch64 x30, s390x r14). */
 static uint32_t ra_column(uint8_t abi) {
@@ -164,18 +124,47 @@ static int once(fnc *f, int cat, uint32_t fre_index) {
   return 1;
 }
 
-static void cmp_reg(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc, int cat,
-                    norm s, norm d, sfv_rule_id rule_kind, sfv_rule_id rule_val) {
+/* The RA or FP rule family (cfi-ra-rule/-value, cfi-fp-rule/-value): the
+ * rule is chosen at run time, each reported with its own slot names. */
+enum reg_which { W_RA, W_FP };
+
+/* what: 0 the rule's kind differs, 1 its offset or register. */
+static void report_rule(cmp *c, enum reg_which w, int what, uint64_t off,
+                        int64_t fde, int64_t fre, int64_t sframe, int64_t cfi,
+                        int64_t pc) {
+  switch ((int)w * 2 + what) {
+  case W_RA * 2 + 0:
+    CMP_FIND(c, CFI_RA_RULE, off, fde, fre, .sframe_ra_rule = sframe,
+             .cfi_ra_rule = cfi, .pc = pc);
+    break;
+  case W_RA * 2 + 1:
+    CMP_FIND(c, CFI_RA_VALUE, off, fde, fre, .sframe_ra_value = sframe,
+             .cfi_ra_value = cfi, .pc = pc);
+    break;
+  case W_FP * 2 + 0:
+    CMP_FIND(c, CFI_FP_RULE, off, fde, fre, .sframe_fp_rule = sframe,
+             .cfi_fp_rule = cfi, .pc = pc);
+    break;
+  default:
+    CMP_FIND(c, CFI_FP_VALUE, off, fde, fre, .sframe_fp_value = sframe,
+             .cfi_fp_value = cfi, .pc = pc);
+    break;
+  }
+}
+
+static void cmp_reg(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc,
+                    enum reg_which w, norm s, norm d) {
   int64_t fde = f->fde->index, idx = fre->index;
+  int cat = w == W_FP ? CAT_FP : CAT_RA;
   if (s.kind != d.kind) {
     if (once(f, cat, fre->index))
-      report(c, rule_kind, fre->offset, fde, idx, s.kind, d.kind, as_i64(pc));
+      report_rule(c, w, 0, fre->offset, fde, idx, s.kind, d.kind, as_i64(pc));
   } else if (s.reg != d.reg) {
     if (once(f, cat, fre->index))
-      report(c, rule_val, fre->offset, fde, idx, s.reg, d.reg, as_i64(pc));
+      report_rule(c, w, 1, fre->offset, fde, idx, s.reg, d.reg, as_i64(pc));
   } else if (s.val != d.val) {
     if (once(f, cat, fre->index))
-      report(c, rule_val, fre->offset, fde, idx, s.val, d.val, as_i64(pc));
+      report_rule(c, w, 1, fre->offset, fde, idx, s.val, d.val, as_i64(pc));
   }
 }
 
@@ -190,12 +179,12 @@ static void compare_ra(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc, norm s,
       c->sec->hdr.version < 3) {
     if (!f->ra_undef_noted) {
       f->ra_undef_noted = 1;
-      report(c, SFV_R_CFI_RA_UNDEFINED, fre->offset, f->fde->index, fre->index,
-             s.kind, d.kind, as_i64(pc));
+      CMP_FIND(c, CFI_RA_UNDEFINED, fre->offset, f->fde->index, fre->index,
+               .sframe_ra_rule = s.kind, .cfi_ra_rule = d.kind, .pc = as_i64(pc));
     }
     return;
   }
-  cmp_reg(c, f, fre, pc, CAT_RA, s, d, SFV_R_CFI_RA_RULE, SFV_R_CFI_RA_VALUE);
+  cmp_reg(c, f, fre, pc, W_RA, s, d);
 }
 
 /* One interval [pc, ...) where `row` and `fre` both hold. */
@@ -208,8 +197,7 @@ static void compare_at(cmp *c, fnc *f, const sfv_cfi_row *row,
   if (rec->cfa.kind == SFV_REC_UNDEFINED) {
     /* Outermost frame: RA undefined; SFrame says nothing else. */
     norm s = {SFV_CFI_R_UNDEF, 0, 0};
-    cmp_reg(c, f, fre, pc, CAT_RA, s, ra_cfi, SFV_R_CFI_RA_RULE,
-            SFV_R_CFI_RA_VALUE);
+    cmp_reg(c, f, fre, pc, W_RA, s, ra_cfi);
     return;
   }
   {
@@ -220,41 +208,46 @@ static void compare_at(cmp *c, fnc *f, const sfv_cfi_row *row,
     unsigned ck = cfa_of(c->cfi, &row->s, &creg, &coff);
     if (sk != ck) {
       if (once(f, CAT_CFA, fre->index))
-        report(c, SFV_R_CFI_CFA_KIND, fre->offset, fde, idx, sk, ck, as_i64(pc));
+        CMP_FIND(c, CFI_CFA_KIND, fre->offset, fde, idx, .sframe_cfa_kind = sk,
+                 .cfi_cfa_kind = ck, .pc = as_i64(pc));
     } else if ((sk == 1 || sk == 3) && rec->cfa.regnum != creg) {
       if (once(f, CAT_CFA, fre->index))
-        report(c, SFV_R_CFI_CFA_REG, fre->offset, fde, idx, rec->cfa.regnum,
-               creg, as_i64(pc));
+        CMP_FIND(c, CFI_CFA_REG, fre->offset, fde, idx,
+                 .sframe_cfa_reg = rec->cfa.regnum, .cfi_cfa_reg = creg,
+                 .pc = as_i64(pc));
     } else if ((sk == 1 || sk == 3) && rec->cfa.offset != coff) {
       if (once(f, CAT_CFA, fre->index))
-        report(c, SFV_R_CFI_CFA_OFFSET, fre->offset, fde, idx, rec->cfa.offset,
-               coff, as_i64(pc));
+        CMP_FIND(c, CFI_CFA_OFFSET, fre->offset, fde, idx,
+                 .sframe_cfa_offset = rec->cfa.offset, .cfi_cfa_offset = coff,
+                 .pc = as_i64(pc));
     }
   }
   compare_ra(c, f, fre, pc, from_sframe(&rec->ra), ra_cfi);
   if (c->aarch64) {
     if ((fre->mangled_ra != 0) != (row->s.ra_signed != 0) &&
         once(f, CAT_RA_MANGLED, fre->index))
-      report(c, SFV_R_CFI_RA_MANGLED, fre->offset, fde, idx, fre->mangled_ra,
-             row->s.ra_signed, as_i64(pc));
+      CMP_FIND(c, CFI_RA_MANGLED, fre->offset, fde, idx,
+               .sframe_ra_mangled = fre->mangled_ra,
+               .cfi_ra_signed = row->s.ra_signed, .pc = as_i64(pc));
     if (row->s.ra_signed && !f->key_reported &&
         f->fde->pauth_key != f->cf->cie.bkey) {
       f->key_reported = 1;
       f->mismatched = 1;
-      report(c, SFV_R_CFI_RA_PAUTH_KEY, f->fde->offset, fde, SFV_NONE,
-             f->fde->pauth_key, f->cf->cie.bkey, as_i64(pc));
+      CMP_FIND(c, CFI_RA_PAUTH_KEY, f->fde->offset, fde, SFV_NONE,
+               .sframe_pauth_key = f->fde->pauth_key,
+               .cfi_pauth_key = f->cf->cie.bkey, .pc = as_i64(pc));
     }
   }
-  cmp_reg(c, f, fre, pc, CAT_FP, from_sframe(&rec->fp),
-          from_cfi(c->cfi, &row->s.regs[1], 1), SFV_R_CFI_FP_RULE,
-          SFV_R_CFI_FP_VALUE);
+  cmp_reg(c, f, fre, pc, W_FP, from_sframe(&rec->fp),
+          from_cfi(c->cfi, &row->s.regs[1], 1));
 }
 
 static void interp_failed(cmp *c, const sfv_cfi_interp *ip) {
   if (ip->err == SFV_CFI_ERR_BUDGET)
     return; /* reported once by the caller */
-  report(c, SFV_R_CFI_UNREADABLE, c->cfi->file_offset + ip->err_off, SFV_NONE, SFV_NONE,
-         as_i64(ip->err_off), as_i64(ip->fde.offset), ip->err);
+  CMP_FIND(c, CFI_UNREADABLE, c->cfi->file_offset + ip->err_off, SFV_NONE,
+           SFV_NONE, .error_offset = as_i64(ip->err_off),
+           .entry_offset = as_i64(ip->fde.offset), .reason = ip->err);
 }
 
 static unsigned track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t) {
@@ -290,8 +283,9 @@ static void compare_outermost(cmp *c, fnc *f, sfv_cfi_interp *ip,
     c->res->pc_bytes += hi - lo;
     if (ra.kind != SFV_CFI_R_UNDEF) {
       f->mismatched = 1;
-      report(c, SFV_R_CFI_RA_RULE, f->fde->offset, f->fde->index, SFV_NONE,
-             undef.kind, ra.kind, as_i64(lo));
+      CMP_FIND(c, CFI_RA_RULE, f->fde->offset, f->fde->index, SFV_NONE,
+               .sframe_ra_rule = undef.kind, .cfi_ra_rule = ra.kind,
+               .pc = as_i64(lo));
       return;
     }
   }
@@ -325,8 +319,8 @@ static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
       sfv_fre_iter_init(&it, c->sec, fde, 0) != SFV_OK)
     return;
   if (fde->num_fres == 0 && c->sec->hdr.version >= 3 && fde->signal) {
-    report(c, SFV_R_CFI_SIGNAL_EMPTY, fde->offset, fde->index, SFV_NONE,
-           as_i64(end - fstart), 0, as_i64(fstart));
+    CMP_FIND(c, CFI_SIGNAL_EMPTY, fde->offset, fde->index, SFV_NONE,
+             .func_size = as_i64(end - fstart), .func_start = as_i64(fstart));
     return;
   }
   if (fde->num_fres == 0 && c->sec->hdr.version >= 3 &&
@@ -338,8 +332,8 @@ static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
   }
   if (fde->num_fres == 0 || sfv_fre_next(&it, &cur) != SFV_OK) {
     if (fde->num_fres == 0)
-      report(c, SFV_R_CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
-             as_i64(end - fstart), 0, as_i64(fstart));
+      CMP_FIND(c, CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
+               .gap_size = as_i64(end - fstart), .pc = as_i64(fstart));
     return;
   }
   have_nxt = sfv_fre_next(&it, &nxt) == SFV_OK;
@@ -373,8 +367,8 @@ static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
     fre_hi = have_nxt ? fstart + fre_start(&f, &nxt) : fend;
     if (pc < fre_lo) { /* PCs before the first FRE */
       hi = fre_lo < end ? fre_lo : end;
-      report(c, SFV_R_CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
-             as_i64(hi - pc), 0, as_i64(pc));
+      CMP_FIND(c, CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
+               .gap_size = as_i64(hi - pc), .pc = as_i64(pc));
       f.mismatched = 1;
       pc = hi;
       continue;
@@ -476,19 +470,22 @@ static void cfi_only(cmp *c, const sfv_cfi_fde *cf, int have_cover,
                      const sfv_fde *cover) {
   uint64_t at = 0;
   int why = why_unrepresentable(c, cf, &at);
+  uint64_t off = c->cfi->file_offset + cf->offset;
+  int64_t covering = have_cover ? (int64_t)cover->index : -1;
   c->res->only_cfi++;
   if (why < 0)
     return;
   if (why > 0)
-    report(c, SFV_R_CFI_NOT_REPRESENTABLE, c->cfi->file_offset + cf->offset, cf->index,
-           SFV_NONE, why,
-           as_i64(at), as_i64(cf->pc_begin));
+    CMP_FIND(c, CFI_NOT_REPRESENTABLE, off, cf->index, SFV_NONE, .reason = why,
+             .pc_offset = as_i64(at), .func_start = as_i64(cf->pc_begin));
+  else if (linker_made(c, cf->pc_begin))
+    CMP_FIND(c, CFI_FDE_MISSING, off, cf->index, SFV_NONE,
+             .cfi_func_size = as_i64(cf->pc_range), .covering_fde = covering,
+             .func_start = as_i64(cf->pc_begin));
   else
-    report(c, linker_made(c, cf->pc_begin) ? SFV_R_CFI_FDE_MISSING
-                                           : SFV_R_CFI_FDE_MISSING_LINKED,
-           c->cfi->file_offset + cf->offset, cf->index, SFV_NONE,
-           as_i64(cf->pc_range), have_cover ? (int64_t)cover->index : -1,
-           as_i64(cf->pc_begin));
+    CMP_FIND(c, CFI_FDE_MISSING_LINKED, off, cf->index, SFV_NONE,
+             .cfi_func_size = as_i64(cf->pc_range), .covering_fde = covering,
+             .func_start = as_i64(cf->pc_begin));
 }
 
 static void mark(cmp *c, uint32_t i) {
@@ -514,8 +511,8 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
     fend = fstart + fde->size;
     if (fde->pc_type == SFV_PC_MASK) {
       c->res->mask_skipped++;
-      report(c, SFV_R_CFI_MASK_SKIPPED, fde->offset, fde->index, SFV_NONE, 0, 0,
-             as_i64(fstart));
+      CMP_FIND(c, CFI_MASK_SKIPPED, fde->offset, fde->index, SFV_NONE,
+               .func_start = as_i64(fstart));
     } else {
       compare_segment(c, cf, fde, fstart, fend);
     }
@@ -527,11 +524,15 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
     fstart = next;
   }
   if (fend < cend)
-    report(c, SFV_R_CFI_COVERAGE_SHORT, first_off, first, SFV_NONE,
-           as_i64(fend - cf->pc_begin), as_i64(cf->pc_range), as_i64(fend));
+    CMP_FIND(c, CFI_COVERAGE_SHORT, first_off, first, SFV_NONE,
+             .sframe_func_size = as_i64(fend - cf->pc_begin),
+             .cfi_func_size = as_i64(cf->pc_range),
+             .first_uncovered_pc = as_i64(fend));
   else if (fend > cend)
-    report(c, SFV_R_CFI_COVERAGE_LONG, fde->offset, fde->index, SFV_NONE,
-           as_i64(fend - cf->pc_begin), as_i64(cf->pc_range), as_i64(cend));
+    CMP_FIND(c, CFI_COVERAGE_LONG, fde->offset, fde->index, SFV_NONE,
+             .sframe_func_size = as_i64(fend - cf->pc_begin),
+             .cfi_func_size = as_i64(cf->pc_range),
+             .first_unconfirmed_pc = as_i64(cend));
 }
 
 size_t sfv_cfi_scratch_size(uint32_t num_fdes) {
@@ -585,6 +586,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   c.opt = opt;
   c.em.fn = fn;
   c.em.ctx = ctx;
+  c.out.fn = on_finding;
+  c.out.ctx = &c;
   c.em.max = opt != NULL && opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
   c.budget = opt != NULL && opt->budget ? opt->budget
              : 16u * ((uint64_t)cfi->size + (uint64_t)sec->size) + 65536u;
@@ -608,8 +611,9 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
     if (!charge(&c, 1 + (sfv_fdes_verified_sorted(sec) ? 32u : (uint64_t)sec->fde_avail)))
       break;
     if (st != SFV_OK) {
-      report(&c, SFV_R_CFI_UNREADABLE, cfi->file_offset + it.err_off, SFV_NONE, SFV_NONE,
-             as_i64(it.err_off), as_i64(it.err_entry), it.err);
+      CMP_FIND(&c, CFI_UNREADABLE, cfi->file_offset + it.err_off, SFV_NONE,
+               SFV_NONE, .error_offset = as_i64(it.err_off),
+               .entry_offset = as_i64(it.err_entry), .reason = it.err);
       continue;
     }
     if (!cf.pc_ok || cf.pc_range == 0)
@@ -625,7 +629,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   }
   if (c.budget == 0) {
     res->complete = 0;
-    report(&c, SFV_R_CFI_BUDGET, 0, SFV_NONE, SFV_NONE, res->functions, 0, 0);
+    CMP_FIND(&c, CFI_BUDGET, 0, SFV_NONE, SFV_NONE,
+             .functions_compared = res->functions);
     return SFV_OK;
   }
   if (c.matched == NULL)
@@ -640,8 +645,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
         sfv_fde_func_start(sec, &fde, &fstart) != SFV_OK)
       continue;
     res->only_sframe++;
-    report(&c, SFV_R_CFI_SFRAME_ONLY, fde.offset, i, SFV_NONE, fde.size, 0,
-           as_i64(fstart));
+    CMP_FIND(&c, CFI_SFRAME_ONLY, fde.offset, i, SFV_NONE,
+             .func_size = fde.size, .func_start = as_i64(fstart));
   }
   return SFV_OK;
 }
