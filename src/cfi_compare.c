@@ -388,7 +388,8 @@ out:
     c->res->mismatched++;
 }
 
-/* Why SFrame cannot express this FDE's CFI (cfi-not-representable), or 0.
+/* Why SFrame cannot express this FDE's CFI (an enum sfv_cfi_unrepr, rule
+ * cfi-not-representable), or 0.
  * *at receives the PC offset of the first row that shows it; -1 when the
  * CFI could not be interpreted (reported). */
 /* SFrame takes the caller's SP to be the CFA: an SP that is not (saved
@@ -418,17 +419,17 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
     int k;
     *at = row.pc_lo - cf->pc_begin;
     if (ck == 2 || (ck == 3 && !v3))
-      return 1;
+      return SFV_UNREPR_CFA_EXPR;
     if (ck == 0)
-      return 5;
+      return SFV_UNREPR_NO_CFA;
     if (cf->cie.ra_reg != c->ra)
-      return 6;
+      return SFV_UNREPR_RA_COLUMN;
     if (sp_kind_unrepresentable(from_cfi(c->cfi, &row.s.regs[2], 0).kind))
-      return 7;
+      return SFV_UNREPR_SP;
     if (row.s.ra_signed_pc)
-      return 8;
+      return SFV_UNREPR_RA_PC_SIGNED;
     if (!v3 && creg != c->sp && creg != c->fp)
-      return 2;
+      return SFV_UNREPR_CFA_REG;
     for (k = 0; k < 2; k++) {
       norm n = k == 0 ? ra : fp;
       int ok = n.kind == SFV_CFI_R_SAME || n.kind == SFV_CFI_R_OFFSET ||
@@ -440,7 +441,7 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
           n.val != c->sec->hdr.cfa_fixed_ra_offset)
         ok = 0;
       if (!ok)
-        return 3 + k;
+        return k == 0 ? SFV_UNREPR_RA : SFV_UNREPR_FP;
     }
   }
   if (st != SFV_END) {
