@@ -1,5 +1,6 @@
 /* cfi_compare.h - state shared by the CFI comparison's translation units
- * (src/cfi_compare*.c; not API).  Every finding goes through CMP_FIND, the
+ * (src/cfi_compare.c: the walk over .eh_frame and the functions in one
+ * section only; src/cfi_compare_rows.c: the functions in both; not API).  Every finding goes through CMP_FIND, the
  * typed reporter of report.h: a slot the rule does not have does not
  * compile (tests/compile_fail/cfi_wrong_slot.c). */
 #ifndef SFV_CFI_COMPARE_H
@@ -47,6 +48,32 @@ typedef struct fnc {
   int ra_undef_noted;        /* cfi-ra-undefined reported for the function */
   int mismatched;
 } fnc;
+
+/* Charges units of work to c's budget; 0 (budget spent) when it cannot. */
+static inline int charge(cmp *c, uint64_t units) {
+  if (c->budget < units) {
+    c->budget = 0;
+    return 0;
+  }
+  c->budget -= units;
+  return 1;
+}
+
+static inline int64_t as_i64(uint64_t v) { return (int64_t)sfv_sext(v, 8); }
+
+/* src/cfi_compare_rows.c: a CFI rule in comparable form ("unspecified",
+ * and "undefined" for the FP, are "same value"); a row's CFA kind (0 none,
+ * 1 register + offset, 2 other expression, 3 *(register + offset)); an
+ * interpretation failure reported (cfi-unreadable; the budget is the
+ * caller's); the registers the interpreter tracks (RA column, FP, SP);
+ * the walk of SFrame function fde [fstart, fend) against CFI FDE cf. */
+norm sfv_cmp_from_cfi(const sfv_cfi *cfi, const sfv_cfi_reg *r, int is_fp);
+unsigned sfv_cmp_cfa_of(const sfv_cfi *cfi, const sfv_cfi_state *s,
+                        uint32_t *reg, int64_t *off);
+void sfv_cmp_interp_failed(cmp *c, const sfv_cfi_interp *ip);
+unsigned sfv_cmp_track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t);
+void sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
+                     uint64_t fstart, uint64_t fend);
 
 /* A finding of the comparison c, slots named as in sfv_schema.def. */
 #define CMP_FIND(c, R, off, fde, fre, ...)                                   \
