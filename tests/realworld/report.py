@@ -66,7 +66,10 @@ def main():
              "`objdump --sframe`; LLVM output with sid's objdump).  *errors* are errors not "
              "expected by the test (a test that makes a broken file on purpose lists its rule); "
              "*known* counts files whose only errors or dump differences are on the reasoned "
-             "known-false list `tests/realworld/known-false.tsv` (fixes in progress, issue 8); "
+             "list `tests/realworld/known-false.tsv`: producer bugs kept as true errors (owner "
+             "`producer`: GNU as/ld 2.40/2.44 write SFrame that contradicts their own "
+             "`.eh_frame`, docs/FINDINGS.md C5-C8) and false errors being fixed (owner a "
+             "branch; none are left); "
              "*expected* are errors that are right (ld.lld concatenating `.sframe`, see "
              "docs/FINDINGS.md).")
     L.append("")
@@ -85,7 +88,7 @@ def main():
         tot["dump_cmp"] += a["dump_cmp"]
         tot["errors"] += sum(a["errors"].values())
     L.append(f"**Totals:** {tot['files']} files; files with unexplained errors or dump "
-             f"differences: {tot['unexpected']}; files with known (being fixed) ones: "
+             f"differences: {tot['unexpected']}; files with listed ones (known-false.tsv): "
              f"{tot['known']}; dump identical to objdump: {tot['dump_same']} of {tot['dump_cmp']}.")
     L.append("")
     L.append("| producer | version | arch | shape | files | with .sframe | errors by rule | "
