@@ -139,7 +139,7 @@ check-private:
 # its rule does not have must not compile; the named form must.
 check-report-types:
 	@$(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/ok_named.c
-	@for f in positional_slots wrong_slot elf_wrong_slot; do \
+	@for f in positional_slots wrong_slot elf_wrong_slot cfi_wrong_slot; do \
 	  if $(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/$$f.c 2>/dev/null; then \
 	    echo "check-report-types: tests/compile_fail/$$f.c compiled" >&2; exit 1; fi; done
 	@echo "check-report-types: misused reporters do not compile"

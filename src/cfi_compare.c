@@ -16,385 +16,26 @@
  * mismatch category is reported at most once per FRE, at the first PC
  * where it shows.
  */
-#include "cfi.h"
-#include "internal.h"
-#include "report.h"
+#include "cfi_compare.h"
 
-/* Comparable form of a rule: a sfv_cfi_rule_kind, or K_AT_REG / K_VAL_REG
- * for the register-based forms (flex FDEs; DW_CFA_expression with a lone
- * DW_OP_bregN), with its offset `val` and register `reg`.  Kinds 6 and 7
- * are left for expressions of any other form. */
-enum { K_AT_REG = 8, K_VAL_REG = 9 };
-
-typedef struct norm {
-  uint8_t kind;
-  int64_t val;
-  uint32_t reg;
-} norm;
-
-enum { CAT_CFA, CAT_RA, CAT_RA_MANGLED, CAT_FP, CAT_COUNT };
-
-typedef struct cmp {
-  const sfv_section *sec;
-  const sfv_cfi *cfi;
-  sfv_emitter em;
-  sfv_cfi_compare_result *res;
-  uint64_t budget;
-  sfv_cfi_state *stack;
-  unsigned cap;
-  uint8_t *matched;          /* bitmap over SFrame FDEs, or NULL */
-  const sfv_cfi_compare_options *opt; /* or NULL */
-  uint32_t sp, fp, ra;       /* DWARF numbers of the ABI's SP, FP and RA */
-  int aarch64;
-} cmp;
-
-typedef struct fnc {
-  const sfv_cfi_fde *cf;
-  const sfv_fde *fde;
-  uint32_t reported[CAT_COUNT]; /* FRE index + 1 last reported, 0 none */
-  uint64_t caf;              /* the CIE's code alignment factor, >= 1 */
-  int key_reported;
-  int ra_undef_noted;        /* cfi-ra-undefined reported for the function */
-  int mismatched;
-} fnc;
-
-static void report(cmp *c, sfv_rule_id rule, uint64_t off, int64_t fde,
-                   int64_t fre, int64_t found, int64_t expected, int64_t aux) {
-  sfv_finding f = {rule, off, fde, fre, found, expected, aux};
+/* Where CMP_FIND sends a finding: counted in res, then to the emitter. */
+static void on_finding(void *ctx, const sfv_finding *f) {
+  cmp *c = ctx;
   sfv_diag d;
-  /* untyped: the rule varies (cmp_reg); the schema still names the values */
-  if (c->em.stop || !sfv_diag_from(&d, &f))
+  if (c->em.stop || !sfv_diag_from(&d, f))
     return;
   sfv_diag_count(&d, &c->res->errors, &c->res->warnings, &c->res->notes);
   sfv_emit(&c->em, &d, &c->res->suppressed);
 }
+
 
 /* The ABI's return-address column (psABIs: AMD64 16, AArch64 x30, s390x r14). */
 static uint32_t ra_column(uint8_t abi) {
   return abi == SFV_ABI_AMD64_LE ? 16u : abi == SFV_ABI_S390X_BE ? 14u : 30u;
 }
 
-static int charge(cmp *c, uint64_t units) {
-  if (c->budget < units) {
-    c->budget = 0;
-    return 0;
-  }
-  c->budget -= units;
-  return 1;
-}
-
-static int64_t as_i64(uint64_t v) { return (int64_t)sfv_sext(v, 8); }
-
-/* SFrame recovery rule -> comparable form (see sfv_recovery). */
-static norm from_sframe(const sfv_recovery *r) {
-  norm n = {SFV_CFI_R_SAME, 0, 0};
-  if (r->kind == SFV_REC_UNDEFINED && r->source != SFV_SRC_NONE) {
-    n.kind = SFV_CFI_R_UNDEF;
-  } else if (r->kind != SFV_REC_EXPR) {
-    /* SAME, or not filled (nothing said: AMD64 RA without fixed offset is
-     * the validator's finding) */
-  } else if (!r->reg_p) {
-    n.kind = r->deref_p ? SFV_CFI_R_OFFSET : SFV_CFI_R_VAL_OFFSET;
-    n.val = r->offset;
-  } else if (!r->deref_p && r->offset == 0) {
-    n.kind = SFV_CFI_R_REGISTER;
-    n.reg = r->regnum;
-  } else {
-    n.kind = r->deref_p ? K_AT_REG : K_VAL_REG;
-    n.val = r->offset;
-    n.reg = r->regnum;
-  }
-  return n;
-}
-
-/* CFI rule -> comparable form.  "Unspecified" is "same value" (the
- * callee-saved default every unwinder applies); for the FP, "undefined" is
- * "same value" too: SFrame has no way to say it and tracks FP only when it
- * is saved (the equivalences stated in cfi-ra-rule and cfi-fp-rule).
- * Expressions of the form DW_OP_bregN off [DW_OP_deref] become the
- * register-based forms they are. */
-static norm from_cfi(const sfv_cfi *cfi, const sfv_cfi_reg *r, int is_fp) {
-  norm n = {r->kind, 0, 0};
-  uint32_t reg;
-  int64_t off;
-  int deref;
-  if (n.kind == SFV_CFI_R_UNSPEC || (is_fp && n.kind == SFV_CFI_R_UNDEF))
-    n.kind = SFV_CFI_R_SAME;
-  if (n.kind == SFV_CFI_R_OFFSET || n.kind == SFV_CFI_R_VAL_OFFSET) {
-    n.val = r->offset;
-  } else if (n.kind == SFV_CFI_R_REGISTER) {
-    n.reg = r->reg;
-  } else if ((n.kind == SFV_CFI_R_EXPR || n.kind == SFV_CFI_R_VAL_EXPR) &&
-             sfv_cfi_expr_simple(cfi, r->expr, &reg, &off, &deref)) {
-    /* EXPR: saved at the address computed; VAL_EXPR: the value itself */
-    int at = n.kind == SFV_CFI_R_EXPR ? !deref : deref;
-    if (n.kind == SFV_CFI_R_EXPR && deref)
-      return n; /* saved at *(reg + off): no SFrame form */
-    n.kind = at ? K_AT_REG : K_VAL_REG;
-    n.val = off;
-    n.reg = reg;
-    if (!at && off == 0) {
-      n.kind = SFV_CFI_R_REGISTER;
-      n.val = 0;
-    }
-  }
-  return n;
-}
-
-/* CFA of a row: kind (0 none, 1 register + offset, 2 other expression,
- * 3 *(register + offset)), register and offset. */
-static unsigned cfa_of(const sfv_cfi *cfi, const sfv_cfi_state *s,
-                       uint32_t *reg, int64_t *off) {
-  int deref;
-  *reg = s->cfa_reg;
-  *off = s->cfa_offset;
-  if (s->cfa_kind != SFV_CFI_CFA_EXPR)
-    return s->cfa_kind;
-  if (!sfv_cfi_expr_simple(cfi, s->cfa_expr, reg, off, &deref))
-    return 2;
-  return deref ? 3u : 1u;
-}
-
-/* Reports a category at most once per FRE. */
-static int once(fnc *f, int cat, uint32_t fre_index) {
-  if (f->reported[cat] == fre_index + 1u)
-    return 0;
-  f->reported[cat] = fre_index + 1u;
-  f->mismatched = 1;
-  return 1;
-}
-
-static void cmp_reg(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc, int cat,
-                    norm s, norm d, sfv_rule_id rule_kind, sfv_rule_id rule_val) {
-  int64_t fde = f->fde->index, idx = fre->index;
-  if (s.kind != d.kind) {
-    if (once(f, cat, fre->index))
-      report(c, rule_kind, fre->offset, fde, idx, s.kind, d.kind, as_i64(pc));
-  } else if (s.reg != d.reg) {
-    if (once(f, cat, fre->index))
-      report(c, rule_val, fre->offset, fde, idx, s.reg, d.reg, as_i64(pc));
-  } else if (s.val != d.val) {
-    if (once(f, cat, fre->index))
-      report(c, rule_val, fre->offset, fde, idx, s.val, d.val, as_i64(pc));
-  }
-}
-
-/* RA: an .eh_frame RA that is undefined (an outermost frame) where the
- * v1/v2 FRE gives a rule is the note cfi-ra-undefined, once per function:
- * v1 has no way to say it and v2 only since its errata (an FRE without data
- * words), which GNU as 2.44 and LLVM 22 do not use.  v3 producers mark the
- * outermost frame, so there it stays cfi-ra-rule. */
-static void compare_ra(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc, norm s,
-                       norm d) {
-  if (d.kind == SFV_CFI_R_UNDEF && s.kind != SFV_CFI_R_UNDEF &&
-      c->sec->hdr.version < 3) {
-    if (!f->ra_undef_noted) {
-      f->ra_undef_noted = 1;
-      report(c, SFV_R_CFI_RA_UNDEFINED, fre->offset, f->fde->index, fre->index,
-             s.kind, d.kind, as_i64(pc));
-    }
-    return;
-  }
-  cmp_reg(c, f, fre, pc, CAT_RA, s, d, SFV_R_CFI_RA_RULE, SFV_R_CFI_RA_VALUE);
-}
-
-/* One interval [pc, ...) where `row` and `fre` both hold. */
-static void compare_at(cmp *c, fnc *f, const sfv_cfi_row *row,
-                       const sfv_fre *fre, const sfv_recovery_set *rec,
-                       uint64_t pc) {
-  norm ra_cfi = from_cfi(c->cfi, &row->s.regs[0], 0);
-  int64_t fde = f->fde->index, idx = fre->index;
-
-  if (rec->cfa.kind == SFV_REC_UNDEFINED) {
-    /* Outermost frame: RA undefined; SFrame says nothing else. */
-    norm s = {SFV_CFI_R_UNDEF, 0, 0};
-    cmp_reg(c, f, fre, pc, CAT_RA, s, ra_cfi, SFV_R_CFI_RA_RULE,
-            SFV_R_CFI_RA_VALUE);
-    return;
-  }
-  {
-    unsigned sk = rec->cfa.kind != SFV_REC_EXPR || !rec->cfa.reg_p ? 0u
-                  : rec->cfa.deref_p ? 3u : 1u;
-    uint32_t creg;
-    int64_t coff;
-    unsigned ck = cfa_of(c->cfi, &row->s, &creg, &coff);
-    if (sk != ck) {
-      if (once(f, CAT_CFA, fre->index))
-        report(c, SFV_R_CFI_CFA_KIND, fre->offset, fde, idx, sk, ck, as_i64(pc));
-    } else if ((sk == 1 || sk == 3) && rec->cfa.regnum != creg) {
-      if (once(f, CAT_CFA, fre->index))
-        report(c, SFV_R_CFI_CFA_REG, fre->offset, fde, idx, rec->cfa.regnum,
-               creg, as_i64(pc));
-    } else if ((sk == 1 || sk == 3) && rec->cfa.offset != coff) {
-      if (once(f, CAT_CFA, fre->index))
-        report(c, SFV_R_CFI_CFA_OFFSET, fre->offset, fde, idx, rec->cfa.offset,
-               coff, as_i64(pc));
-    }
-  }
-  compare_ra(c, f, fre, pc, from_sframe(&rec->ra), ra_cfi);
-  if (c->aarch64) {
-    if ((fre->mangled_ra != 0) != (row->s.ra_signed != 0) &&
-        once(f, CAT_RA_MANGLED, fre->index))
-      report(c, SFV_R_CFI_RA_MANGLED, fre->offset, fde, idx, fre->mangled_ra,
-             row->s.ra_signed, as_i64(pc));
-    if (row->s.ra_signed && !f->key_reported &&
-        f->fde->pauth_key != f->cf->cie.bkey) {
-      f->key_reported = 1;
-      f->mismatched = 1;
-      report(c, SFV_R_CFI_RA_PAUTH_KEY, f->fde->offset, fde, SFV_NONE,
-             f->fde->pauth_key, f->cf->cie.bkey, as_i64(pc));
-    }
-  }
-  cmp_reg(c, f, fre, pc, CAT_FP, from_sframe(&rec->fp),
-          from_cfi(c->cfi, &row->s.regs[1], 1), SFV_R_CFI_FP_RULE,
-          SFV_R_CFI_FP_VALUE);
-}
-
-static void interp_failed(cmp *c, const sfv_cfi_interp *ip) {
-  if (ip->err == SFV_CFI_ERR_BUDGET)
-    return; /* reported once by the caller */
-  report(c, SFV_R_CFI_UNREADABLE, c->cfi->file_offset + ip->err_off, SFV_NONE, SFV_NONE,
-         as_i64(ip->err_off), as_i64(ip->fde.offset), ip->err);
-}
-
-static unsigned track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t) {
-  t[0] = cf->cie.ra_reg;
-  t[1] = c->fp;
-  t[2] = c->sp;
-  return 3;
-}
-
-/* FRE start as .eh_frame can say it: DW_CFA_advance_loc counts code
- * alignment units, so a start that is not a multiple of the CIE's factor
- * (only possible in code that is not made of instructions, e.g. `.byte` on
- * AArch64) is compared as rounded down, where the CFI row changes. */
-static uint64_t fre_start(const fnc *f, const sfv_fre *fre) {
-  return fre->start - fre->start % f->caf;
-}
-
-/* A v3 default FDE without FREs marks an outermost frame (spec 1.2): the
- * .eh_frame RA must be undefined over the whole function. */
-static void compare_outermost(cmp *c, fnc *f, sfv_cfi_interp *ip,
-                              uint64_t fstart, uint64_t end) {
-  sfv_cfi_row row;
-  sfv_status st;
-  norm undef = {SFV_CFI_R_UNDEF, 0, 0};
-  while ((st = sfv_cfi_interp_next(ip, &row)) == SFV_OK && row.pc_lo < end) {
-    norm ra = from_cfi(c->cfi, &row.s.regs[0], 0);
-    uint64_t lo = row.pc_lo > fstart ? row.pc_lo : fstart;
-    uint64_t hi = row.pc_hi < end ? row.pc_hi : end;
-    c->res->cfi_rows++;
-    if (hi <= lo)
-      continue;
-    c->res->intervals++;
-    c->res->pc_bytes += hi - lo;
-    if (ra.kind != SFV_CFI_R_UNDEF) {
-      f->mismatched = 1;
-      report(c, SFV_R_CFI_RA_RULE, f->fde->offset, f->fde->index, SFV_NONE,
-             undef.kind, ra.kind, as_i64(lo));
-      return;
-    }
-  }
-  if (st != SFV_OK && st != SFV_END)
-    interp_failed(c, ip);
-}
-
-/* Walks the SFrame function `fde` (starting at fstart, ending at fend)
- * against the CFI FDE cf, over [fstart, min(fend, CFI end)). */
-static void compare_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
-                            uint64_t fstart, uint64_t fend) {
-  sfv_cfi_interp ip;
-  sfv_cfi_row row;
-  sfv_fre_iter it;
-  sfv_fre cur, nxt;
-  sfv_recovery_set rec;
-  uint32_t track[SFV_CFI_MAX_TRACK];
-  uint64_t cend = cf->pc_begin + cf->pc_range; /* checked by the reader */
-  uint64_t end, pc;
-  int have_nxt;
-  sfv_status st;
-  fnc f = {0};
-
-  f.cf = cf;
-  f.fde = fde;
-  f.caf = cf->cie.code_align > 0 ? cf->cie.code_align : 1;
-  end = fend < cend ? fend : cend;
-
-  if (sfv_cfi_interp_init(&ip, c->cfi, cf, track, track_regs(c, cf, track),
-                          c->stack, c->cap, &c->budget) != SFV_OK ||
-      sfv_fre_iter_init(&it, c->sec, fde, 0) != SFV_OK)
-    return;
-  if (fde->num_fres == 0 && c->sec->hdr.version >= 3 && fde->signal) {
-    report(c, SFV_R_CFI_SIGNAL_EMPTY, fde->offset, fde->index, SFV_NONE,
-           as_i64(end - fstart), 0, as_i64(fstart));
-    return;
-  }
-  if (fde->num_fres == 0 && c->sec->hdr.version >= 3 &&
-      fde->fde_type == SFV_FDE_DEFAULT) {
-    compare_outermost(c, &f, &ip, fstart, end);
-    if (f.mismatched)
-      c->res->mismatched++;
-    return;
-  }
-  if (fde->num_fres == 0 || sfv_fre_next(&it, &cur) != SFV_OK) {
-    if (fde->num_fres == 0)
-      report(c, SFV_R_CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
-             as_i64(end - fstart), 0, as_i64(fstart));
-    return;
-  }
-  have_nxt = sfv_fre_next(&it, &nxt) == SFV_OK;
-  st = sfv_cfi_interp_next(&ip, &row);
-  if (st == SFV_OK)
-    c->res->cfi_rows++;
-  pc = fstart;
-  while (pc < end) {
-    uint64_t fre_lo, fre_hi, hi;
-    if (!charge(c, 1))
-      break;
-    while (st == SFV_OK && row.pc_hi <= pc) {
-      st = sfv_cfi_interp_next(&ip, &row);
-      if (st == SFV_OK)
-        c->res->cfi_rows++;
-    }
-    if (st != SFV_OK) {
-      if (st != SFV_END)
-        interp_failed(c, &ip);
-      break;
-    }
-    while (have_nxt && fre_start(&f, &nxt) <= pc - fstart) {
-      if (nxt.start <= cur.start)
-        goto out; /* FREs out of order: the validator's finding */
-      cur = nxt;
-      have_nxt = sfv_fre_next(&it, &nxt) == SFV_OK;
-    }
-    if (have_nxt && nxt.start <= cur.start)
-      goto out;
-    fre_lo = fstart + fre_start(&f, &cur);
-    fre_hi = have_nxt ? fstart + fre_start(&f, &nxt) : fend;
-    if (pc < fre_lo) { /* PCs before the first FRE */
-      hi = fre_lo < end ? fre_lo : end;
-      report(c, SFV_R_CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
-             as_i64(hi - pc), 0, as_i64(pc));
-      f.mismatched = 1;
-      pc = hi;
-      continue;
-    }
-    hi = row.pc_hi < fre_hi ? row.pc_hi : fre_hi;
-    if (hi > end)
-      hi = end;
-    if (sfv_fre_recovery(c->sec, fde, &cur, &rec) == SFV_OK) {
-      c->res->intervals++;
-      c->res->pc_bytes += hi - pc;
-      compare_at(c, &f, &row, &cur, &rec, pc);
-    }
-    pc = hi;
-  }
-out:
-  if (f.mismatched)
-    c->res->mismatched++;
-}
-
-/* Why SFrame cannot express this FDE's CFI (cfi-not-representable), or 0.
+/* Why SFrame cannot express this FDE's CFI (an enum sfv_cfi_unrepr, rule
+ * cfi-not-representable), or 0.
  * *at receives the PC offset of the first row that shows it; -1 when the
  * CFI could not be interpreted (reported). */
 /* SFrame takes the caller's SP to be the CFA: an SP that is not (saved
@@ -412,29 +53,29 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
   int s390x = c->sec->hdr.abi_arch == SFV_ABI_S390X_BE;
   int amd64 = c->sec->hdr.abi_arch == SFV_ABI_AMD64_LE;
 
-  if (sfv_cfi_interp_init(&ip, c->cfi, cf, track, track_regs(c, cf, track),
+  if (sfv_cfi_interp_init(&ip, c->cfi, cf, track, sfv_cmp_track_regs(c, cf, track),
                           c->stack, c->cap, &c->budget) != SFV_OK)
     return 0;
   while ((st = sfv_cfi_interp_next(&ip, &row)) == SFV_OK) {
-    norm ra = from_cfi(c->cfi, &row.s.regs[0], 0);
-    norm fp = from_cfi(c->cfi, &row.s.regs[1], 1);
+    norm ra = sfv_cmp_from_cfi(c->cfi, &row.s.regs[0], 0);
+    norm fp = sfv_cmp_from_cfi(c->cfi, &row.s.regs[1], 1);
     uint32_t creg;
     int64_t coff;
-    unsigned ck = cfa_of(c->cfi, &row.s, &creg, &coff);
+    unsigned ck = sfv_cmp_cfa_of(c->cfi, &row.s, &creg, &coff);
     int k;
     *at = row.pc_lo - cf->pc_begin;
     if (ck == 2 || (ck == 3 && !v3))
-      return 1;
+      return SFV_UNREPR_CFA_EXPR;
     if (ck == 0)
-      return 5;
+      return SFV_UNREPR_NO_CFA;
     if (cf->cie.ra_reg != c->ra)
-      return 6;
-    if (sp_kind_unrepresentable(from_cfi(c->cfi, &row.s.regs[2], 0).kind))
-      return 7;
+      return SFV_UNREPR_RA_COLUMN;
+    if (sp_kind_unrepresentable(sfv_cmp_from_cfi(c->cfi, &row.s.regs[2], 0).kind))
+      return SFV_UNREPR_SP;
     if (row.s.ra_signed_pc)
-      return 8;
+      return SFV_UNREPR_RA_PC_SIGNED;
     if (!v3 && creg != c->sp && creg != c->fp)
-      return 2;
+      return SFV_UNREPR_CFA_REG;
     for (k = 0; k < 2; k++) {
       norm n = k == 0 ? ra : fp;
       int ok = n.kind == SFV_CFI_R_SAME || n.kind == SFV_CFI_R_OFFSET ||
@@ -446,12 +87,12 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
           n.val != c->sec->hdr.cfa_fixed_ra_offset)
         ok = 0;
       if (!ok)
-        return 3 + k;
+        return k == 0 ? SFV_UNREPR_RA : SFV_UNREPR_FP;
     }
   }
   if (st != SFV_END) {
     if (ip.err != SFV_CFI_ERR_BUDGET)
-      interp_failed(c, &ip);
+      sfv_cmp_interp_failed(c, &ip);
     return -1;
   }
   return 0;
@@ -476,19 +117,22 @@ static void cfi_only(cmp *c, const sfv_cfi_fde *cf, int have_cover,
                      const sfv_fde *cover) {
   uint64_t at = 0;
   int why = why_unrepresentable(c, cf, &at);
+  uint64_t off = c->cfi->file_offset + cf->offset;
+  int64_t covering = have_cover ? (int64_t)cover->index : -1;
   c->res->only_cfi++;
   if (why < 0)
     return;
   if (why > 0)
-    report(c, SFV_R_CFI_NOT_REPRESENTABLE, c->cfi->file_offset + cf->offset, cf->index,
-           SFV_NONE, why,
-           as_i64(at), as_i64(cf->pc_begin));
+    CMP_FIND(c, CFI_NOT_REPRESENTABLE, off, cf->index, SFV_NONE, .reason = why,
+             .pc_offset = as_i64(at), .func_start = as_i64(cf->pc_begin));
+  else if (linker_made(c, cf->pc_begin))
+    CMP_FIND(c, CFI_FDE_MISSING, off, cf->index, SFV_NONE,
+             .cfi_func_size = as_i64(cf->pc_range), .covering_fde = covering,
+             .func_start = as_i64(cf->pc_begin));
   else
-    report(c, linker_made(c, cf->pc_begin) ? SFV_R_CFI_FDE_MISSING
-                                           : SFV_R_CFI_FDE_MISSING_LINKED,
-           c->cfi->file_offset + cf->offset, cf->index, SFV_NONE,
-           as_i64(cf->pc_range), have_cover ? (int64_t)cover->index : -1,
-           as_i64(cf->pc_begin));
+    CMP_FIND(c, CFI_FDE_MISSING_LINKED, off, cf->index, SFV_NONE,
+             .cfi_func_size = as_i64(cf->pc_range), .covering_fde = covering,
+             .func_start = as_i64(cf->pc_begin));
 }
 
 static void mark(cmp *c, uint32_t i) {
@@ -514,10 +158,10 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
     fend = fstart + fde->size;
     if (fde->pc_type == SFV_PC_MASK) {
       c->res->mask_skipped++;
-      report(c, SFV_R_CFI_MASK_SKIPPED, fde->offset, fde->index, SFV_NONE, 0, 0,
-             as_i64(fstart));
+      CMP_FIND(c, CFI_MASK_SKIPPED, fde->offset, fde->index, SFV_NONE,
+               .func_start = as_i64(fstart));
     } else {
-      compare_segment(c, cf, fde, fstart, fend);
+      sfv_cmp_segment(c, cf, fde, fstart, fend);
     }
     if (fend >= cend || fde->size == 0 || !charge(c, sfv_fdes_verified_sorted(c->sec) ? 32u
                                                    : 1u + c->sec->fde_avail))
@@ -527,11 +171,15 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
     fstart = next;
   }
   if (fend < cend)
-    report(c, SFV_R_CFI_COVERAGE_SHORT, first_off, first, SFV_NONE,
-           as_i64(fend - cf->pc_begin), as_i64(cf->pc_range), as_i64(fend));
+    CMP_FIND(c, CFI_COVERAGE_SHORT, first_off, first, SFV_NONE,
+             .sframe_func_size = as_i64(fend - cf->pc_begin),
+             .cfi_func_size = as_i64(cf->pc_range),
+             .first_uncovered_pc = as_i64(fend));
   else if (fend > cend)
-    report(c, SFV_R_CFI_COVERAGE_LONG, fde->offset, fde->index, SFV_NONE,
-           as_i64(fend - cf->pc_begin), as_i64(cf->pc_range), as_i64(cend));
+    CMP_FIND(c, CFI_COVERAGE_LONG, fde->offset, fde->index, SFV_NONE,
+             .sframe_func_size = as_i64(fend - cf->pc_begin),
+             .cfi_func_size = as_i64(cf->pc_range),
+             .first_unconfirmed_pc = as_i64(cend));
 }
 
 size_t sfv_cfi_scratch_size(uint32_t num_fdes) {
@@ -585,6 +233,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   c.opt = opt;
   c.em.fn = fn;
   c.em.ctx = ctx;
+  c.out.fn = on_finding;
+  c.out.ctx = &c;
   c.em.max = opt != NULL && opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
   c.budget = opt != NULL && opt->budget ? opt->budget
              : 16u * ((uint64_t)cfi->size + (uint64_t)sec->size) + 65536u;
@@ -608,8 +258,9 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
     if (!charge(&c, 1 + (sfv_fdes_verified_sorted(sec) ? 32u : (uint64_t)sec->fde_avail)))
       break;
     if (st != SFV_OK) {
-      report(&c, SFV_R_CFI_UNREADABLE, cfi->file_offset + it.err_off, SFV_NONE, SFV_NONE,
-             as_i64(it.err_off), as_i64(it.err_entry), it.err);
+      CMP_FIND(&c, CFI_UNREADABLE, cfi->file_offset + it.err_off, SFV_NONE,
+               SFV_NONE, .error_offset = as_i64(it.err_off),
+               .entry_offset = as_i64(it.err_entry), .reason = it.err);
       continue;
     }
     if (!cf.pc_ok || cf.pc_range == 0)
@@ -625,7 +276,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   }
   if (c.budget == 0) {
     res->complete = 0;
-    report(&c, SFV_R_CFI_BUDGET, 0, SFV_NONE, SFV_NONE, res->functions, 0, 0);
+    CMP_FIND(&c, CFI_BUDGET, 0, SFV_NONE, SFV_NONE,
+             .functions_compared = res->functions);
     return SFV_OK;
   }
   if (c.matched == NULL)
@@ -640,8 +292,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
         sfv_fde_func_start(sec, &fde, &fstart) != SFV_OK)
       continue;
     res->only_sframe++;
-    report(&c, SFV_R_CFI_SFRAME_ONLY, fde.offset, i, SFV_NONE, fde.size, 0,
-           as_i64(fstart));
+    CMP_FIND(&c, CFI_SFRAME_ONLY, fde.offset, i, SFV_NONE,
+             .func_size = fde.size, .func_start = as_i64(fstart));
   }
   return SFV_OK;
 }

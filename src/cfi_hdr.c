@@ -91,16 +91,18 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   cur_init(&c, hdr, 0, size, eh->big_endian);
   if (!cur_u8(&c, &version) || !cur_u8(&c, &ptr_enc) || !cur_u8(&c, &count_enc) ||
       !cur_u8(&c, &table_enc)) {
-    HDR_FIND(&h, CFI_HDR_HEADER, 0, .value = as_i64(size), .expected_value = HDR_FIXED, .field = 4);
+    HDR_FIND(&h, CFI_HDR_HEADER, 0, .value = as_i64(size), .expected_value = HDR_FIXED, .field = SFV_HDRF_TRUNCATED);
     return;
   }
   if (version != 1) {
-    HDR_FIND(&h, CFI_HDR_HEADER, 0, .value = version, .expected_value = 1, .field = 0);
+    HDR_FIND(&h, CFI_HDR_HEADER, 0, .value = version, .expected_value = 1,
+             .field = SFV_HDRF_VERSION);
     return;
   }
   if (!sfv_cfi_read_ptr(&hc, &c, ptr_enc, eh->addr_size, 0, &ptr, &res, &err)) {
     HDR_FIND(&h, CFI_HDR_HEADER, 1, .value = ptr_enc, .expected_value = 0x1b,
-             .field = err == SFV_CFI_ERR_ENCODING ? 1 : 4);
+             .field = err == SFV_CFI_ERR_ENCODING ? SFV_HDRF_EH_FRAME_PTR_ENC
+                                                 : SFV_HDRF_TRUNCATED);
     return;
   }
   if (ptr_enc != SFV_PE_OMIT && res && ptr != eh->addr)
@@ -111,7 +113,8 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   count_at = c.pos;
   if (!sfv_cfi_read_ptr(&hc, &c, count_enc, eh->addr_size, 0, &count, &res, &err) || !res) {
     HDR_FIND(&h, CFI_HDR_HEADER, 2, .value = count_enc, .expected_value = 3,
-             .field = err == SFV_CFI_ERR_TRUNCATED ? 4 : 2);
+             .field = err == SFV_CFI_ERR_TRUNCATED ? SFV_HDRF_TRUNCATED
+                                                  : SFV_HDRF_FDE_COUNT_ENC);
     return;
   }
   /* The table is binary-searched: fixed-size entries only. */
@@ -123,7 +126,8 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   default: w = 0; break;
   }
   if (w == 0 || (table_enc & SFV_PE_INDIRECT) || (table_enc & 0x70u) == 0x50u) {
-    HDR_FIND(&h, CFI_HDR_HEADER, 3, .value = table_enc, .expected_value = 0x3b, .field = 3);
+    HDR_FIND(&h, CFI_HDR_HEADER, 3, .value = table_enc, .expected_value = 0x3b,
+             .field = SFV_HDRF_TABLE_ENC);
     return;
   }
   entry_size = 2u * w;
@@ -134,7 +138,7 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
              .eh_frame_fdes = as_i64(fdes), .table_capacity = as_i64(have));
   if (count > have) {
     HDR_FIND(&h, CFI_HDR_HEADER, count_at, .value = as_i64(count), .expected_value = as_i64(have),
-             .field = 5);
+             .field = SFV_HDRF_TABLE_SHORT);
     count = have;
   }
   for (i = 0; i < count && !h.stop; i++) {

@@ -72,6 +72,34 @@ const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v) {
     case SFV_COVUNK_BUDGET: return "work-budget";
     default: return NULL;
     }
+  case SFV_KIND_E_CFI_UNREPR: {
+    static const char *const reason[] = {
+        NULL, "cfa-expression", "cfa-register", "ra-rule", "fp-rule",
+        "no-cfa", "ra-column", "sp-rule", "ra-signed-with-pc"};
+    _Static_assert(sizeof reason / sizeof reason[0] ==
+                       SFV_UNREPR_RA_PC_SIGNED + 1,
+                   "one name per cfi-not-representable reason");
+    return v > 0 && v <= SFV_UNREPR_RA_PC_SIGNED ? reason[v] : NULL;
+  }
+  case SFV_KIND_E_CFI_ERR: {
+    static const char *const err[] = {
+        NULL, "truncated", "length", "cie-pointer", "cie-version",
+        "augmentation", "pointer-encoding", "leb128-too-wide", "opcode",
+        "overflow", "location-backward", "remember-too-deep",
+        "restore-underflow", "cfa-change-on-expression", "advance-in-cie",
+        "work-budget", "address-size"};
+    _Static_assert(sizeof err / sizeof err[0] == SFV_CFI_ERR_ADDR_SIZE + 1,
+                   "one name per sfv_cfi_err");
+    return v > 0 && v <= SFV_CFI_ERR_ADDR_SIZE ? err[v] : NULL;
+  }
+  case SFV_KIND_E_HDR_FIELD: {
+    static const char *const field[] = {
+        "version", "eh_frame_ptr_enc", "fde_count_enc", "table_enc",
+        "truncated", "table-shorter-than-fde_count"};
+    _Static_assert(sizeof field / sizeof field[0] == SFV_HDRF_TABLE_SHORT + 1,
+                   "one name per .eh_frame_hdr field");
+    return v >= 0 && v <= SFV_HDRF_TABLE_SHORT ? field[v] : NULL;
+  }
   default:
     return NULL;
   }
@@ -81,9 +109,9 @@ const char *sfv_slot_kind_name(sfv_slot_kind kind) {
   static const char *const names[] = {
       "none", "count", "bytes", "offset", "addr", "index", "value", "bits",
       "regnum", "version", "abi", "skip-reason", "byte-order", "entity",
-      "pt-field", "elf-table", "e-ident", "profile-reason", "coverage-unknown"};
-  _Static_assert(sizeof names / sizeof names[0] ==
-                     SFV_KIND_E_COVERAGE_UNKNOWN + 1,
+      "pt-field", "elf-table", "e-ident", "profile-reason", "coverage-unknown",
+      "cfi-unrepresentable", "cfi-error", "eh-frame-hdr-field"};
+  _Static_assert(sizeof names / sizeof names[0] == SFV_KIND_E_HDR_FIELD + 1,
                  "one name per sfv_slot_kind");
   return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind]
                                                          : "unknown";

@@ -367,7 +367,10 @@ typedef enum sfv_slot_kind {
   SFV_KIND_E_IDENT,          /* e_ident index: 4 EI_CLASS, 5 EI_DATA,
                                 6 EI_VERSION */
   SFV_KIND_E_PROFILE_REASON, /* enum sfv_profile_reason */
-  SFV_KIND_E_COVERAGE_UNKNOWN /* enum sfv_coverage_unknown */
+  SFV_KIND_E_COVERAGE_UNKNOWN, /* enum sfv_coverage_unknown */
+  SFV_KIND_E_CFI_UNREPR,     /* enum sfv_cfi_unrepr */
+  SFV_KIND_E_CFI_ERR,        /* enum sfv_cfi_err (below) */
+  SFV_KIND_E_HDR_FIELD       /* enum sfv_hdr_field */
 } sfv_slot_kind;
 
 /* checks-skipped: why. */
@@ -403,6 +406,24 @@ enum sfv_coverage_unknown {
                                 symbol in it (stripped) */
   SFV_COVUNK_UNREADABLE = 3, /* SFrame data present but not decodable */
   SFV_COVUNK_BUDGET = 4      /* the work budget ran out first */
+};
+/* cfi-not-representable: why SFrame cannot express a function's CFI. */
+enum sfv_cfi_unrepr {
+  SFV_UNREPR_CFA_EXPR = 1,   /* CFA is an expression SFrame cannot express */
+  SFV_UNREPR_CFA_REG = 2,    /* CFA register not SP or FP (before v3) */
+  SFV_UNREPR_RA = 3,         /* RA rule not expressible */
+  SFV_UNREPR_FP = 4,         /* FP rule not expressible */
+  SFV_UNREPR_NO_CFA = 5,     /* no CFA defined */
+  SFV_UNREPR_RA_COLUMN = 6,  /* return-address column not the ABI's */
+  SFV_UNREPR_SP = 7,         /* SP rule other than same value or saved */
+  SFV_UNREPR_RA_PC_SIGNED = 8 /* AArch64 RA signed with the PC as diversifier */
+};
+/* cfi-hdr-header: the .eh_frame_hdr field that cannot be used. */
+enum sfv_hdr_field {
+  SFV_HDRF_VERSION = 0, SFV_HDRF_EH_FRAME_PTR_ENC = 1,
+  SFV_HDRF_FDE_COUNT_ENC = 2, SFV_HDRF_TABLE_ENC = 3,
+  SFV_HDRF_TRUNCATED = 4,    /* the header ends inside a field */
+  SFV_HDRF_TABLE_SHORT = 5   /* the table holds fewer than fde_count entries */
 };
 
 typedef struct sfv_slot_info {

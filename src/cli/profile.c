@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "profile.h"
+#include "report.h"
 
 /* Reasons (aux): enum sfv_profile_reason (sfv.h), named in JSON/SARIF. */
 
@@ -99,21 +100,78 @@ typedef struct out {
   void *ctx;
 } out;
 
-static void say(const out *o, sfv_rule_id rule, sfv_severity sev, uint64_t off,
-                int64_t fde, int64_t fre, int64_t aux, int64_t found,
-                int64_t expected) {
+/* One finding, severity from the rule table. */
+static void say(const out *o, sfv_rule_id rule, uint64_t off, int64_t fde,
+                int64_t fre, sfv_slot_values v) {
+  const sfv_rule_info *ri = sfv_rule_get(rule);
   sfv_diag d;
+  if (ri == NULL)
+    return;
   memset(&d, 0, sizeof d);
   d.rule = rule;
-  d.severity = sev;
+  d.severity = ri->severity;
   d.offset = off;
   d.fde = fde;
   d.fre = fre;
-  d.aux = aux;
-  d.found = found;
-  d.expected = expected;
+  d.found = v.found;
+  d.expected = v.expected;
+  d.aux = v.aux;
   o->emit(o->ctx, &d);
 }
+
+/* The profile-READER rules share one layout (value, reader_needs, reason)
+ * and the profile-READER-rows rules another (value, reason): call sites
+ * name the slots of the family's layout (reject_slots, rows_slots), and
+ * each rule is packed through its own slot struct (src/report.h), so a
+ * rule whose schema row drifts from its family's does not compile. */
+typedef struct sfv_slots_PROFILE_KERNEL reject_slots;
+typedef struct sfv_slots_PROFILE_KERNEL_ROWS rows_slots;
+
+#define PACK_REJECT(E)                                                      \
+  case SFV_R_##E:                                                           \
+    say(o, rule, off, fde, fre,                                             \
+        sfv_pack_##E((struct sfv_slots_##E){.value = s.value,                \
+                                            .reader_needs = s.reader_needs,  \
+                                            .reason = s.reason}));           \
+    break;
+static void reject(const out *o, sfv_rule_id rule, uint64_t off, int64_t fde,
+                   int64_t fre, reject_slots s) {
+  switch (rule) {
+  PACK_REJECT(PROFILE_KERNEL)
+  PACK_REJECT(PROFILE_GLIBC)
+  PACK_REJECT(PROFILE_LIBSFRAME_2_44)
+  PACK_REJECT(PROFILE_LIBSFRAME_2_47)
+  PACK_REJECT(PROFILE_LLVM)
+  default: break;
+  }
+}
+#undef PACK_REJECT
+
+#define PACK_ROWS(E)                                                        \
+  case SFV_R_##E:                                                           \
+    say(o, rule, off, fde, SFV_NONE,                                        \
+        sfv_pack_##E((struct sfv_slots_##E){.value = s.value,                \
+                                            .reason = s.reason}));           \
+    break;
+static void rows(const out *o, sfv_rule_id rule, uint64_t off, int64_t fde,
+                 rows_slots s) {
+  switch (rule) {
+  PACK_ROWS(PROFILE_KERNEL_ROWS)
+  PACK_ROWS(PROFILE_GLIBC_ROWS)
+  PACK_ROWS(PROFILE_LIBSFRAME_2_44_ROWS)
+  PACK_ROWS(PROFILE_LIBSFRAME_2_47_ROWS)
+  PACK_ROWS(PROFILE_LLVM_ROWS)
+  default: break;
+  }
+}
+#undef PACK_ROWS
+
+/* A refusal / other rows of profile p, slots named. */
+#define REJECT(off_, fde_, fre_, ...)                                        \
+  (reject(o, p->rejects, (off_), (fde_), (fre_), (reject_slots){__VA_ARGS__}), \
+   rejected = 1)
+#define ROWS(off_, fde_, ...)                                                \
+  rows(o, p->rows, (off_), (fde_), (rows_slots){__VA_ARGS__})
 
 /* Walks the FREs for the kernel's leftover-word fault (K11) and the row
  * facts; one report of each kind per section (the first FRE found). */
@@ -190,58 +248,64 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
   uint64_t off = 0;
   int64_t i;
   int unreachable = 0;
-#define REJECT(off_, fde_, fre_, why, found, expected)                         \
-  (say(o, p->rejects, SFV_SEV_ERROR, off_, fde_, fre_, why, found, expected), \
-   rejected = 1)
   if (v < 1 || v > 3 || !(p->versions & (1u << (v - 1))) ||
       (v == 1 && p->v1_misread && h->num_fres != 0)) {
-    REJECT(2, SFV_NONE, SFV_NONE, SFV_PROF_VERSION, v,
-           (p->versions & SFV_V3) ? 3 : (p->versions & SFV_V2) ? 2 : 1);
+    REJECT(2, SFV_NONE, SFV_NONE, .value = v,
+           .reader_needs = (p->versions & SFV_V3) ? 3 : (p->versions & SFV_V2) ? 2 : 1,
+           .reason = SFV_PROF_VERSION);
     return;  /* nothing else of an unread version matters */
   }
   if ((h->flags & p->need_flags[v]) != p->need_flags[v])
-    REJECT(3, SFV_NONE, SFV_NONE, SFV_PROF_FLAG_MISSING, h->flags,
-           p->need_flags[v] & ~h->flags);
+    REJECT(3, SFV_NONE, SFV_NONE, .value = h->flags,
+           .reader_needs = p->need_flags[v] & ~h->flags,
+           .reason = SFV_PROF_FLAG_MISSING);
   if (h->flags & p->refused_flags[v])
-    REJECT(3, SFV_NONE, SFV_NONE, SFV_PROF_FLAG_REFUSED, h->flags,
-           h->flags & p->refused_flags[v]);
+    REJECT(3, SFV_NONE, SFV_NONE, .value = h->flags,
+           .reader_needs = h->flags & p->refused_flags[v],
+           .reason = SFV_PROF_FLAG_REFUSED);
   scan_fres(sec, &ff);
   if (p->kernel_layout) {
     if (h->auxhdr_len != 0)
-      REJECT(7, SFV_NONE, SFV_NONE, SFV_PROF_AUXHDR, h->auxhdr_len, 0);
+      REJECT(7, SFV_NONE, SFV_NONE, .value = h->auxhdr_len,
+             .reason = SFV_PROF_AUXHDR);
     if (h->num_fdes == 0 || h->num_fres == 0)
-      REJECT(8, SFV_NONE, SFV_NONE, SFV_PROF_EMPTY, h->num_fdes, h->num_fres);
+      REJECT(8, SFV_NONE, SFV_NONE, .value = h->num_fdes,
+             .reader_needs = h->num_fres, .reason = SFV_PROF_EMPTY);
     /* K7: the FRE sub-section may not start before the FDEs end */
     if ((uint64_t)h->freoff < (uint64_t)h->fdeoff + (uint64_t)h->num_fdes * 16u)
-      REJECT(24, SFV_NONE, SFV_NONE, SFV_PROF_FRES_IN_FDES, h->freoff,
-             (int64_t)h->fdeoff + (int64_t)h->num_fdes * 16);
+      REJECT(24, SFV_NONE, SFV_NONE, .value = h->freoff,
+             .reader_needs = (int64_t)h->fdeoff + (int64_t)h->num_fdes * 16,
+             .reason = SFV_PROF_FRES_IN_FDES);
     if ((i = kernel_starts(sec, &off, &unreachable)) >= 0)
-      REJECT(off, i, SFV_NONE, unreachable ? SFV_PROF_START_UNREACHABLE : SFV_PROF_EQUAL_STARTS, i,
-             i - 1);
+      REJECT(off, i, SFV_NONE, .value = i, .reader_needs = i - 1,
+             .reason = unreachable ? SFV_PROF_START_UNREACHABLE
+                                   : SFV_PROF_EQUAL_STARTS);
     if (ff.leftover_fde >= 0)
-      REJECT(ff.leftover_off, ff.leftover_fde, ff.leftover_fre, SFV_PROF_LEFTOVER_WORDS,
-             h->cfa_fixed_ra_offset, h->cfa_fixed_fp_offset);
+      REJECT(ff.leftover_off, ff.leftover_fde, ff.leftover_fre,
+             .value = h->cfa_fixed_ra_offset,
+             .reader_needs = h->cfa_fixed_fp_offset,
+             .reason = SFV_PROF_LEFTOVER_WORDS);
   }
   if (hits)
-    REJECT(hit_off, SFV_NONE, SFV_NONE, SFV_PROF_RULES, hits, 0);
+    REJECT(hit_off, SFV_NONE, SFV_NONE, .value = hits, .reason = SFV_PROF_RULES);
 #undef REJECT
   if (rejected)
     return;
   /* Readers that use the section: where their rows differ from the spec's. */
   if (p->rows_fixed && h->cfa_fixed_fp_offset != 0 && ff.fp_word_fde >= 0)
-    say(o, p->rows, SFV_SEV_WARNING, 5, ff.fp_word_fde, SFV_NONE, SFV_PROF_FIXED_FP,
-        h->cfa_fixed_fp_offset, 0);
+    ROWS(5, ff.fp_word_fde, .value = h->cfa_fixed_fp_offset,
+         .reason = SFV_PROF_FIXED_FP);
   if (p->rows_fixed && h->abi_arch != SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset != 0)
-    say(o, p->rows, SFV_SEV_WARNING, 6, SFV_NONE, SFV_NONE, SFV_PROF_FIXED_RA,
-        h->cfa_fixed_ra_offset, 0);
+    ROWS(6, SFV_NONE, .value = h->cfa_fixed_ra_offset, .reason = SFV_PROF_FIXED_RA);
   if (p->rows_no_ra && ff.no_ra_fde >= 0 && h->cfa_fixed_ra_offset == 0)
-    say(o, p->rows, SFV_SEV_WARNING, 6, ff.no_ra_fde, SFV_NONE, SFV_PROF_NO_RA_WORD, 1, 0);
+    ROWS(6, ff.no_ra_fde, .value = 1, .reason = SFV_PROF_NO_RA_WORD);
   if (h->abi_arch == SFV_ABI_AMD64_LE && h->cfa_fixed_ra_offset == 0 &&
       ff.ra_word_fde >= 0)
-    say(o, p->rows, SFV_SEV_WARNING, 6, ff.ra_word_fde, SFV_NONE, SFV_PROF_AMD64_RA_ZERO, 0, 0);
+    ROWS(6, ff.ra_word_fde, .value = 0, .reason = SFV_PROF_AMD64_RA_ZERO);
   if (p->rows_s390x_v2 && v == 2 && h->abi_arch == SFV_ABI_S390X_BE && ff.any_words)
-    say(o, p->rows, SFV_SEV_WARNING, 4, SFV_NONE, SFV_NONE, SFV_PROF_S390X_CFA, 0, 0);
+    ROWS(4, SFV_NONE, .value = 0, .reason = SFV_PROF_S390X_CFA);
 }
+#undef ROWS
 
 void cli_profile_check(unsigned mask, const cli_profile_state *ps,
                        const sfv_section *sec, cli_profile_emit_fn emit, void *ctx) {
@@ -255,7 +319,7 @@ void cli_profile_check(unsigned mask, const cli_profile_state *ps,
     if (sec != NULL)
       check_one(&profiles[k], ps->hits[k], ps->first_offset[k], sec, &o);
     else /* not even a header to read: no reader reads it */
-      say(&o, profiles[k].rejects, SFV_SEV_ERROR, ps->first_offset[k], SFV_NONE,
-          SFV_NONE, SFV_PROF_RULES, ps->hits[k], 0);
+      reject(&o, profiles[k].rejects, ps->first_offset[k], SFV_NONE, SFV_NONE,
+             (reject_slots){.value = ps->hits[k], .reason = SFV_PROF_RULES});
   }
 }

@@ -197,7 +197,7 @@ static void test_amd64(void) {
     (void)cie;
     cb_end(&s.eh);
     expect(&s, "not representable", SFV_R_CFI_NOT_REPRESENTABLE, 2, SFV_NONE, 0x1060);
-    CHECK_EQ(S.d[0].found, 1, "reason: CFA expression");
+    CHECK_EQ(S.d[0].found, SFV_UNREPR_CFA_EXPR, "reason: CFA expression");
     CHECK_EQ(S.d[0].expected, 1, "from PC offset 1");
     CHECK_EQ(S.d[0].severity, SFV_SEV_NOTE, "note");
   }

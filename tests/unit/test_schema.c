@@ -60,6 +60,17 @@ static void enum_names(void) {
   CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_ENTITY, SFV_ENTITY_FP), "fp") == 0);
   CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_PT_FIELD, SFV_PT_FILESZ), "p_filesz") == 0);
   CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_TABLE, SFV_TABLE_SEGMENTS), "program-headers") == 0);
+  CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_CFI_UNREPR, SFV_UNREPR_CFA_REG), "cfa-register") == 0);
+  CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_CFI_UNREPR, SFV_UNREPR_RA_PC_SIGNED), "ra-signed-with-pc") == 0);
+  CHECK(sfv_slot_value_name(SFV_KIND_E_CFI_UNREPR, 0) == NULL);
+  CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_CFI_ERR, SFV_CFI_ERR_OPCODE), "opcode") == 0);
+  CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_CFI_ERR, SFV_CFI_ERR_ADDR_SIZE), "address-size") == 0);
+  CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_HDR_FIELD, SFV_HDRF_VERSION), "version") == 0);
+  CHECK(strcmp(sfv_slot_value_name(SFV_KIND_E_HDR_FIELD, SFV_HDRF_TABLE_ENC), "table_enc") == 0);
+  CHECK(sfv_slot_value_name(SFV_KIND_E_HDR_FIELD, 6) == NULL);
+  CHECK(sfv_rule_get(SFV_R_CFI_NOT_REPRESENTABLE)->found.kind == SFV_KIND_E_CFI_UNREPR);
+  CHECK(sfv_rule_get(SFV_R_CFI_UNREADABLE)->aux.kind == SFV_KIND_E_CFI_ERR);
+  CHECK(sfv_rule_get(SFV_R_CFI_HDR_HEADER)->aux.kind == SFV_KIND_E_HDR_FIELD);
   CHECK(sfv_slot_value_name(SFV_KIND_E_SKIP_REASON, 9) == NULL);
   CHECK(sfv_slot_value_name(SFV_KIND_COUNT, 1) == NULL);
   CHECK(strcmp(sfv_rule_get(SFV_R_CHECKS_SKIPPED)->aux.name, "reason") == 0);
@@ -73,6 +84,21 @@ static void enum_names(void) {
   sfv_diag_message(&d, buf, sizeof buf);
   CHECKF(strstr(buf, "work-budget") != NULL && strstr(buf, "(reason 3)") != NULL,
          "checks-skipped message: %s", buf);
+  d.rule = SFV_R_CFI_NOT_REPRESENTABLE;
+  d.found = SFV_UNREPR_CFA_REG;
+  d.aux = 0x1060;
+  sfv_diag_message(&d, buf, sizeof buf);
+  CHECKF(strstr(buf, ": cfa-register (reason 2)") != NULL,
+         "cfi-not-representable message: %s", buf);
+  d.rule = SFV_R_CFI_UNREADABLE;
+  d.found = 0;
+  d.aux = SFV_CFI_ERR_OPCODE;
+  sfv_diag_message(&d, buf, sizeof buf);
+  CHECKF(strstr(buf, ": opcode (reason 8)") != NULL, "cfi-unreadable message: %s", buf);
+  d.rule = SFV_R_CFI_HDR_HEADER;
+  d.aux = SFV_HDRF_VERSION;
+  sfv_diag_message(&d, buf, sizeof buf);
+  CHECKF(strstr(buf, "version (field 0)") != NULL, "cfi-hdr-header message: %s", buf);
   d.rule = SFV_R_FRE_SAVE_OFFSET;
   d.found = -12;
   d.aux = SFV_ENTITY_RA;
