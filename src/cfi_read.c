@@ -57,7 +57,11 @@ sfv_status sfv_cfi_init(sfv_cfi *cfi, const void *data, size_t size,
 
 /* At most 10 bytes (70 bits); the bits past 64 must be zero (unsigned) or
  * copies of bit 63 are not checked (signed, as readers ignore them). */
-int sfv_cfi_uleb(sfv_cursor *c, uint64_t *v, sfv_cfi_err *err) {
+/* The LEB128 walk both forms share: at most 10 bytes (64 bits), 7 bits a
+ * byte, bits past 64 dropped.  On success *n is the index of the last byte
+ * and *last that byte. */
+static int leb_read(sfv_cursor *c, uint64_t *v, unsigned *n, uint8_t *last,
+                    sfv_cfi_err *err) {
   uint64_t x = 0;
   unsigned i;
   uint8_t b;
@@ -68,10 +72,6 @@ int sfv_cfi_uleb(sfv_cursor *c, uint64_t *v, sfv_cfi_err *err) {
     }
     if (!cur_u8(c, &b)) {
       *err = SFV_CFI_ERR_TRUNCATED;
-      return 0;
-    }
-    if (i == 9 && (b & 0x7eu) != 0) {
-      *err = SFV_CFI_ERR_LEB128;
       return 0;
     }
     x |= (uint64_t)(b & 0x7fu) << (7u * i);
@@ -79,28 +79,31 @@ int sfv_cfi_uleb(sfv_cursor *c, uint64_t *v, sfv_cfi_err *err) {
       break;
   }
   *v = x;
+  *n = i;
+  *last = b;
+  return 1;
+}
+
+int sfv_cfi_uleb(sfv_cursor *c, uint64_t *v, sfv_cfi_err *err) {
+  unsigned n;
+  uint8_t b;
+  if (!leb_read(c, v, &n, &b, err))
+    return 0;
+  if (n == 9 && (b & 0x7eu) != 0) { /* a value past 64 bits */
+    *err = SFV_CFI_ERR_LEB128;
+    return 0;
+  }
   return 1;
 }
 
 int sfv_cfi_sleb(sfv_cursor *c, int64_t *v, sfv_cfi_err *err) {
-  uint64_t x = 0;
-  unsigned i;
+  uint64_t x;
+  unsigned n;
   uint8_t b;
-  for (i = 0;; i++) {
-    if (i == 10) {
-      *err = SFV_CFI_ERR_LEB128;
-      return 0;
-    }
-    if (!cur_u8(c, &b)) {
-      *err = SFV_CFI_ERR_TRUNCATED;
-      return 0;
-    }
-    x |= (uint64_t)(b & (i == 9 ? 0x01u : 0x7fu)) << (7u * i);
-    if (!(b & 0x80u))
-      break;
-  }
-  if (i < 9 && (b & 0x40u)) /* sign-extend: set every bit above 7(i+1) */
-    x |= ~((((uint64_t)1) << (7u * (i + 1u))) - 1u);
+  if (!leb_read(c, &x, &n, &b, err))
+    return 0;
+  if (n < 9 && (b & 0x40u)) /* sign-extend: set every bit above 7(n+1) */
+    x |= ~((((uint64_t)1) << (7u * (n + 1u))) - 1u);
   *v = sfv_sext(x, 8);
   return 1;
 }

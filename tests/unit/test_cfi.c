@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cfi.h"
 #include "cfibuild.h"
 #include "check.h"
 #include "sfv.h"
@@ -488,7 +489,52 @@ static void test_bad_entries(void) {
   CHECK(sfv_cfi_next_fde(&it, &f) == SFV_END);
 }
 
+/* LEB128 at the 64-bit edge: 10 bytes hold a uint64/int64; an 11th byte or
+ * value bits past bit 63 are SFV_CFI_ERR_LEB128, a cut-off one TRUNCATED. */
+static void test_leb128(void) {
+  static const struct {
+    uint8_t b[12];
+    unsigned n;
+    int is_signed, ok;
+    uint64_t u;
+    sfv_cfi_err err;
+  } rows[] = {
+    {{0x00}, 1, 0, 1, 0, 0},
+    {{0xe5, 0x8e, 0x26}, 3, 0, 1, 624485, 0},
+    {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, 10, 0, 1, UINT64_MAX, 0},
+    {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, 10, 0, 0, 0, SFV_CFI_ERR_LEB128},
+    {{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 11, 0, 0, 0, SFV_CFI_ERR_LEB128},
+    {{0x80, 0x80}, 2, 0, 0, 0, SFV_CFI_ERR_TRUNCATED},
+    {{0x7f}, 1, 1, 1, UINT64_MAX, 0},                       /* -1 */
+    {{0xc0, 0xbb, 0x78}, 3, 1, 1, (uint64_t)-123456, 0},
+    {{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x7f}, 10, 1, 1,
+     (uint64_t)1 << 63, 0},                                 /* INT64_MIN */
+    {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00}, 10, 1, 1, INT64_MAX, 0},
+    {{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 11, 1, 0, 0, SFV_CFI_ERR_LEB128},
+    {{0xff}, 1, 1, 0, 0, SFV_CFI_ERR_TRUNCATED},
+  };
+  size_t i;
+  for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    sfv_cursor c;
+    sfv_cfi_err err = SFV_CFI_ERR_NONE;
+    uint64_t u = 0;
+    int64_t s = 0;
+    int ok;
+    cur_init(&c, rows[i].b, 0, rows[i].n, 0);
+    ok = rows[i].is_signed ? sfv_cfi_sleb(&c, &s, &err) : sfv_cfi_uleb(&c, &u, &err);
+    if (rows[i].is_signed)
+      u = (uint64_t)s;
+    CHECKF(ok == rows[i].ok, "leb row %zu: ok %d", i, ok);
+    if (ok)
+      CHECKF(u == rows[i].u && c.pos == rows[i].n, "leb row %zu: %#llx at %llu", i,
+             (unsigned long long)u, (unsigned long long)c.pos);
+    else
+      CHECKF(err == rows[i].err, "leb row %zu: %s", i, sfv_cfi_err_name(err));
+  }
+}
+
 int main(void) {
+  test_leb128();
   test_prologue();
   test_every_opcode();
   test_errors();
