@@ -156,8 +156,8 @@ static void ix_sift(uint64_t *starts, struct sfv_index_fn *fns, uint32_t r, uint
  * whatever the order. */
 static void ix_sort(uint64_t *starts, struct sfv_index_fn *fns, uint32_t n) {
   uint32_t i;
-  for (i = n / 2; i-- > 0;)
-    ix_sift(starts, fns, i, n);
+  for (i = n / 2; i > 0; i--)
+    ix_sift(starts, fns, i - 1u, n);
   for (i = n; i > 1; i--) {
     ix_swap(starts, fns, 0, i - 1u);
     ix_sift(starts, fns, 0, i - 1u);
@@ -203,9 +203,9 @@ static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_in
   }
   if (!fn->mask_v1) {
     /* Keep the FREs starting below every later one (see the top). */
-    for (k = n; k-- > 0;) {
-      uint32_t s = fre_starts[first + k];
-      fres[first + k].keep = s < min_later;
+    for (k = n; k > 0; k--) {
+      uint32_t s = fre_starts[first + k - 1u];
+      fres[first + k - 1u].keep = s < min_later;
       all_keep &= s < min_later;
       if (s < min_later)
         min_later = s;
