@@ -38,9 +38,9 @@ struct sfv_index_fn {
   uint8_t status;            /* SFV_OK, or every PC's status (sfv_status) */
 };
 
-/* Per FRE slot. */
+/* Per FRE slot (the rules apart, in ix->recs: a lookup reads these 16
+ * bytes and hands out a pointer to the rules). */
 struct sfv_index_fre {
-  sfv_recovery_set rec;
   uint64_t offset;
   uint32_t index;
   uint8_t rec_status;        /* sfv_status of sfv_fre_recovery() */
@@ -54,7 +54,7 @@ struct sfv_index_fre {
 typedef struct ix_layout {
   uint32_t nfns, nbuckets;
   uint64_t nslots;
-  uint64_t o_fns, o_buckets, o_fre_starts, o_fres, total;
+  uint64_t o_fns, o_buckets, o_fre_starts, o_fres, o_recs, total;
 } ix_layout;
 
 static uint64_t round8(uint64_t x) { return (x + (IX_ALIGN - 1)) & ~(uint64_t)(IX_ALIGN - 1); }
@@ -102,7 +102,8 @@ static sfv_status ix_plan(const sfv_section *sec, ix_layout *l) {
   l->o_buckets = l->o_fns + round8((uint64_t)l->nfns * sizeof(struct sfv_index_fn));
   l->o_fre_starts = l->o_buckets + round8(((uint64_t)l->nbuckets + 1u) * sizeof(uint32_t));
   l->o_fres = l->o_fre_starts + round8(l->nslots * sizeof(uint32_t));
-  l->total = l->o_fres + l->nslots * sizeof(struct sfv_index_fre);
+  l->o_recs = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
+  l->total = l->o_recs + l->nslots * sizeof(sfv_recovery_set);
   if (l->total > (uint64_t)SIZE_MAX)
     return SFV_E_UNINDEXABLE;
   return SFV_OK;
@@ -169,7 +170,7 @@ static void ix_sort(uint64_t *starts, struct sfv_index_fn *fns, uint32_t n) {
  * its statuses are sfv_find_fre()'s (lookup.c find_fre_in). */
 static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_index_fn *fn,
                          uint32_t *fre_starts, struct sfv_index_fre *fres,
-                         uint64_t *next, uint64_t room) {
+                         sfv_recovery_set *recs, uint64_t *next, uint64_t room) {
   sfv_fre_iter it;
   sfv_fre r;
   sfv_status st;
@@ -192,7 +193,7 @@ static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_in
     }
     e = &fres[first + n];
     fre_starts[first + n] = r.start;
-    e->rec_status = (uint8_t)sfv_fre_recovery(sec, f, &r, &e->rec);
+    e->rec_status = (uint8_t)sfv_fre_recovery(sec, f, &r, &recs[first + n]);
     e->offset = r.offset;
     e->index = r.index;
     n++;
@@ -215,6 +216,7 @@ static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_in
         if (fres[first + k].keep) {
           fre_starts[first + w] = fre_starts[first + k];
           fres[first + w] = fres[first + k];
+          recs[first + w] = recs[first + k];
           w++;
         }
       n = w;
@@ -234,6 +236,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   struct sfv_index_fn *fns;
   uint32_t *buckets, *fre_starts;
   struct sfv_index_fre *fres;
+  sfv_recovery_set *recs;
   uint32_t i, m = 0, b = 0;
   uint64_t slot = 0, span;
   unsigned shift = 0;
@@ -253,6 +256,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   buckets = (uint32_t *)(void *)(base + l.o_buckets);
   fre_starts = (uint32_t *)(void *)(base + l.o_fre_starts);
   fres = (struct sfv_index_fre *)(void *)(base + l.o_fres);
+  recs = (sfv_recovery_set *)(void *)(base + l.o_recs);
 
   /* The functions, in FDE order (as ix_plan() counted them). */
   for (i = 0; i < sec->fde_avail && m < l.nfns; i++) {
@@ -284,7 +288,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
     fns[i].mask = f.pc_type == SFV_PC_MASK;
     fns[i].mask_v1 = fns[i].mask && sec->hdr.version == 1;
     fns[i].rep_size = fns[i].mask && !fns[i].mask_v1 ? f.rep_size : 0;
-    ix_fill_fres(sec, &f, &fns[i], fre_starts, fres, &slot, l.nslots - slot);
+    ix_fill_fres(sec, &f, &fns[i], fre_starts, fres, recs, &slot, l.nslots - slot);
     if (fns[i].status == SFV_E_UNINDEXABLE)
       return SFV_E_UNINDEXABLE;
   }
@@ -314,6 +318,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   ix->buckets = buckets;
   ix->fre_starts = fre_starts;
   ix->fres = fres;
+  ix->recs = recs;
   return SFV_OK;
 }
 
@@ -386,7 +391,7 @@ sfv_status sfv_index_find(const sfv_index *ix, uint64_t pc, sfv_index_hit *hit) 
   hit->fre_start = fn->mask ? fs[k] : start + fs[k];
   hit->fre_offset = e->offset;
   hit->recovery_status = (sfv_status)e->rec_status;
-  hit->recovery = &e->rec;
+  hit->recovery = &ix->recs[fn->first + k];
   return SFV_OK;
 }
 

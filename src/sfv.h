@@ -353,7 +353,8 @@ typedef struct sfv_index {
   const struct sfv_index_fn *fns;   /* [nfns] */
   const uint32_t *buckets;   /* [nbuckets + 1] first function of slice b */
   const uint32_t *fre_starts;       /* [nfres] start offsets */
-  const struct sfv_index_fre *fres; /* [nfres] answers */
+  const struct sfv_index_fre *fres; /* [nfres] FRE offset, index, verdict */
+  const sfv_recovery_set *recs;     /* [nfres] the FREs' rules */
 } sfv_index;
 
 /* One answer of sfv_index_find(). */
