@@ -227,7 +227,7 @@ static unsigned probe_pcs(const sb_section *d, uint64_t vma, uint64_t *pcs,
     if (s < UINT64_MAX)
       pcs[n++] = s + 1;
     if (f->size > 0 && f->size - 1u <= UINT64_MAX - s)
-      pcs[n++] = s + f->size - 1u;
+      pcs[n++] = s + (f->size - 1u);
     if (f->size <= UINT64_MAX - s)
       pcs[n++] = s + f->size;
     if (f->size > 0 && f->size - 1u <= UINT64_MAX - s) {
