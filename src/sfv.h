@@ -373,7 +373,9 @@ typedef struct sfv_index_hit {
  * set): SFV_OK and *bytes, SFV_E_ARG on a NULL or unopened section,
  * SFV_E_UNINDEXABLE when the section is refused for its FRE slot count
  * (see above) or the size does not fit in size_t.  Reads every FDE once;
- * reads no FRE. */
+ * reads no FRE.  About 32 bytes per function, 4 per bucket (one per
+ * function, rounded up to a power of two) and 76 per FRE (its rules
+ * included): some 10x the section's own size. */
 SFV_API sfv_status sfv_index_size(const sfv_section *sec, size_t *bytes);
 
 /* Builds the index of sec into mem[0, cap): mem aligned to 8 bytes, cap at
