@@ -10,12 +10,21 @@
  * middle of each function, and raw 64-bit values read from the input.
  * Rejected but openable sections are looked up too (no crash, no answer
  * checked: lookup.c only promises the definition on valid sections).
+ *
+ * The lookup index (src/index.c), on every openable input: sfv_index_size
+ * and sfv_index_build agree; a cap one byte short and misaligned memory
+ * are refused (SFV_E_ARG); the build gets exactly the bytes it asked for
+ * (ASan: no write past them); and when it builds, at every PC above and
+ * index_diff_pcs()'s, sfv_index_find/sfv_index_lookup == sfv_find_fre in
+ * status and every field (fuzz/index_diff.h), valid section or not.
  */
 #include <string.h>
 
 #include "fuzz_helpers.h"
+#include "index_diff.h"
 
 #define MAX_PCS 2048u
+#define MAX_IX_PCS 4096u /* more, from index_diff_pcs() */
 
 typedef struct ref_answer {
   sfv_status st;
@@ -122,6 +131,38 @@ static uint32_t collect_pcs(const sfv_section *sec, const uint8_t *data, size_t 
   return n;
 }
 
+/* The index against sfv_find_fre() at pcs[0..n) and the section's own PCs
+ * of interest (pcs has room for MAX_PCS + MAX_IX_PCS). */
+static void check_index(const sfv_section *sec, uint64_t *pcs, uint32_t n) {
+  size_t need = 0, m, i;
+  sfv_status st = sfv_index_size(sec, &need), bst;
+  sfv_index ix;
+  unsigned char *mem;
+  FUZZ_ASSERT(st == SFV_OK || st == SFV_E_UNINDEXABLE, "sfv_index_size: %s",
+              sfv_status_name(st));
+  if (st != SFV_OK)
+    return;
+  mem = malloc(need + 1u);
+  FUZZ_ASSERT(mem != NULL, "malloc %zu", need + 1u);
+  FUZZ_ASSERT(sfv_index_build(&ix, sec, mem, need - 1u) == SFV_E_ARG, "cap short");
+  FUZZ_ASSERT(sfv_index_build(&ix, sec, mem + 1, need) == SFV_E_ARG, "misaligned");
+  free(mem);
+  mem = malloc(need); /* exactly: ASan sees any write past cap */
+  FUZZ_ASSERT(mem != NULL, "malloc %zu", need);
+  bst = sfv_index_build(&ix, sec, mem, need);
+  FUZZ_ASSERT(bst == SFV_OK || bst == SFV_E_UNINDEXABLE, "sfv_index_build: %s",
+              sfv_status_name(bst));
+  if (bst == SFV_OK) {
+    m = n + index_diff_pcs(sec, pcs + n, MAX_PCS + MAX_IX_PCS - n, 128, 12);
+    for (i = 0; i < m; i++) {
+      const char *why = index_diff_pc(&ix, pcs[i]);
+      FUZZ_ASSERT(why == NULL, "pc %#llx (vma %#llx): %s differs from sfv_find_fre",
+                  (unsigned long long)pcs[i], (unsigned long long)sec->vma, why);
+    }
+  }
+  free(mem);
+}
+
 static int note_skipped(void *ctx, const sfv_diag *d) {
   if (d->rule == SFV_R_CHECKS_SKIPPED)
     *(int *)ctx = 1;
@@ -129,7 +170,7 @@ static int note_skipped(void *ctx, const sfv_diag *d) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static uint64_t pcs[MAX_PCS];
+  static uint64_t pcs[MAX_PCS + MAX_IX_PCS];
   int skipped = 0;
   sfv_section sec;
   sfv_options opt;
@@ -165,6 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     res.errors = 1;
 
   n = collect_pcs(&sec, data, size, &bits, pcs);
+  check_index(&sec, pcs, n);
   for (i = 0; i < n; i++) {
     sfv_lookup got;
     sfv_status st = sfv_find_fre(&sec, pcs[i], &got);

@@ -321,8 +321,12 @@ sfv_status sfv_find_fre(const sfv_section *sec, uint64_t pc, sfv_lookup *out) {
   out->fde = (sfv_fde){0};
   out->func_start = 0;
   st = sfv_find_fde(sec, pc, &out->fde, &out->func_start);
-  if (st != SFV_OK)
+  if (st != SFV_OK) {
+    /* The sorted search leaves its last candidate there: no FDE, zero. */
+    out->fde = (sfv_fde){0};
+    out->func_start = 0;
     return fail_after_fde(out, st);
+  }
 
   off = pc - out->func_start;
   if (out->fde.pc_type == SFV_PC_MASK) {

@@ -15,7 +15,10 @@
  *   ls2.44 walk   the same with binutils 2.44 (v1/v2 without PCREL)
  *   lookup        sfv_find_fre vs sframe_find_fre on one shuffled PC set:
  *                 function starts, middles, last bytes, one past the end
- *                 (next function or a miss), below the first function
+ *                 (next function or a miss), below the first function;
+ *                 and the lookup index (sfv_index_find) on the same PCs,
+ *                 its build time (ns per FDE) and bytes, its answers
+ *                 compared with sfv_find_fre's PC by PC
  * Ratios are ours/theirs on the min (the machine may be shared: only
  * numbers from one run are compared).  Nothing here fails on speed.
  */
@@ -164,6 +167,52 @@ static void op_sfv_lookup(void *p) {
     sfv_lookup lk;
     j->found += sfv_find_fre(j->sec, j->pcs[i], &lk) == SFV_OK;
   }
+}
+
+typedef struct ixjob {
+  const sfv_index *ix;
+  const uint64_t *pcs;
+  size_t npcs;
+  uint64_t found;
+} ixjob;
+
+/* The lookup index: the compact answer (status, FDE, FRE, rules pointer). */
+static void op_ix_lookup(void *p) {
+  ixjob *j = p;
+  size_t i;
+  for (i = 0; i < j->npcs; i++) {
+    sfv_index_hit h;
+    j->found += sfv_index_find(j->ix, j->pcs[i], &h) == SFV_OK;
+  }
+}
+
+typedef struct bjob {
+  const sfv_section *sec;
+  sfv_index ix;
+  void *mem;
+  size_t cap;
+  sfv_status st;
+} bjob;
+
+static void op_ix_build(void *p) {
+  bjob *j = p;
+  j->st = sfv_index_build(&j->ix, j->sec, j->mem, j->cap);
+}
+
+/* The index's answers against sfv_find_fre()'s, PC by PC (not timed):
+ * status, FDE, FRE, function and FRE start. */
+static size_t index_disagreements(const sfv_index *ix, const uint64_t *pcs, size_t n) {
+  size_t i, bad = 0;
+  for (i = 0; i < n; i++) {
+    sfv_lookup lk;
+    sfv_index_hit h;
+    sfv_status a = sfv_find_fre(ix->sec, pcs[i], &lk), b = sfv_index_find(ix, pcs[i], &h);
+    if (a != b || (a == SFV_OK && (h.fde != lk.fde.index || h.fre != lk.fre.index ||
+                                   h.func_start != lk.func_start ||
+                                   h.fre_start != lk.fre_start)))
+      bad++;
+  }
+  return bad;
 }
 
 static void op_ls_lookup(void *p) {
@@ -364,7 +413,8 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
   {
     ljob lo = {&sec, NULL, NULL, pcs, npcs, in->vma, 0};
     ljob lt = lo;
-    bstat s_lo, s_lt;
+    bstat s_lo, s_lt = {0};
+    double ix_ns = 0.0;
     int have_lt = 0;
     uint64_t found;
     const char *peer = "";
@@ -372,7 +422,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
       printf("  lookup: no function start resolves to an address: skipped "
              "(vma 0x%llx)\n", (unsigned long long)in->vma);
       if (tsv != NULL)
-        fprintf(tsv, "\t0\t0\t0\t0\n");
+        fprintf(tsv, "\t0\t0\t0\t0\t0\n");
       free(pcs);
       free(scratch);
       return;
@@ -421,10 +471,46 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
       printf("  lookup: libsframe's sframe_find_fre needs SFRAME_F_FDE_SORTED: "
              "not compared\n");
     }
+    /* The lookup index (sfv_index_*): build cost, bytes, lookups on the
+     * same PCs, answers compared with sfv_find_fre's. */
+    {
+      bjob bj = {&sec, {0}, NULL, 0, SFV_E_ARG};
+      sfv_status zs = sfv_index_size(&sec, &bj.cap);
+      ix_ns = 0.0;
+      if (zs == SFV_OK && (bj.mem = malloc(bj.cap ? bj.cap : 1)) != NULL) {
+        bstat s_ib, s_ix;
+        ixjob ij;
+        op_ix_build(&bj);
+        if (bj.st == SFV_OK) {
+          ij = (ixjob){&bj.ix, pcs, npcs, 0};
+          s_ib = bench_time(op_ix_build, &bj, quick);
+          s_ix = bench_time(op_ix_lookup, &ij, quick);
+          ix_ns = s_ix.min / (double)npcs * 1e9;
+          printf("  lookup, same PCs: index (sfv_index_find) %.1f ns min, %.1f ns median; "
+                 "%.2fx sfv_find_fre", ix_ns, s_ix.med / (double)npcs * 1e9,
+                 s_lo.min / s_ix.min);
+          if (have_lt)
+            printf(", %.2fx %s", s_lt.min / s_ix.min, peer);
+          printf("; answers differ at %zu PCs\n",
+                 index_disagreements(&bj.ix, pcs, npcs));
+          printf("  index build: %.1f us min (%.1f ns per FDE), %zu bytes (%.1f per FDE, "
+                 "%u functions, %u FRE slots)\n", s_ib.min * 1e6,
+                 sec.fde_avail ? s_ib.min * 1e9 / sec.fde_avail : 0.0, bj.cap,
+                 sec.fde_avail ? (double)bj.cap / sec.fde_avail : 0.0, bj.ix.nfns,
+                 bj.ix.nfres);
+        } else {
+          printf("  lookup index: build refused (%s): sfv_find_fre only\n",
+                 sfv_status_name(bj.st));
+        }
+        free(bj.mem);
+      } else {
+        printf("  lookup index: %s: sfv_find_fre only\n", sfv_status_name(zs));
+      }
+    }
     if (tsv != NULL)
-      fprintf(tsv, "\t%zu\t%.6g\t%.6g\t%.6g\n", npcs,
+      fprintf(tsv, "\t%zu\t%.6g\t%.6g\t%.6g\t%.6g\n", npcs,
               s_lo.min / (double)npcs * 1e9, s_lo.med / (double)npcs * 1e9,
-              have_lt ? s_lt.min / (double)npcs * 1e9 : 0.0);
+              have_lt ? s_lt.min / (double)npcs * 1e9 : 0.0, ix_ns);
     if (lt.ls != NULL)
       (lt.ls_find == ls47_find ? ls47_close : ls44_close)(lt.ls);
     free(pcs);
@@ -432,7 +518,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
   free(scratch);
 }
 
-/* -p OP N INPUT: only OP (validate, walk, lookup, ls-lookup), N times, untimed: for
+/* -p OP N INPUT: only OP (validate, walk, lookup, index-lookup, ls-lookup), N times, untimed: for
  * profilers (perf record, valgrind --tool=callgrind). */
 static int profile(const char *op, long n, const char *arg) {
   input in;
@@ -467,6 +553,28 @@ static int profile(const char *op, long n, const char *arg) {
     printf("%llu found, %zu PCs; %.1f ns per lookup (fastest pass of %ld)\n",
            (unsigned long long)j.found, j.npcs,
            best * 1e9 / (double)(j.npcs ? j.npcs : 1), n);
+    free(pcs);
+  } else if (strcmp(op, "index-lookup") == 0) {
+    uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
+    bjob bj = {&sec, {0}, NULL, 0, SFV_E_ARG};
+    ixjob j = {&bj.ix, pcs, make_pcs(&sec, pcs), 0};
+    double best = 0;
+    if (sfv_index_size(&sec, &bj.cap) != SFV_OK || (bj.mem = malloc(bj.cap)) == NULL ||
+        (op_ix_build(&bj), bj.st) != SFV_OK) {
+      printf("index: not built\n");
+      return 2;
+    }
+    for (k = 0; k < n; k++) {
+      double t = bench_now();
+      op_ix_lookup(&j);
+      t = bench_now() - t;
+      if (k == 0 || t < best)
+        best = t;
+    }
+    printf("%llu found, %zu PCs; %.1f ns per index lookup (fastest pass of %ld)\n",
+           (unsigned long long)j.found, j.npcs,
+           best * 1e9 / (double)(j.npcs ? j.npcs : 1), n);
+    free(bj.mem);
     free(pcs);
   } else if (strcmp(op, "ls-lookup") == 0 && ls47_available()) {
     uint64_t *pcs = malloc(MAX_PCS * sizeof *pcs);
@@ -513,7 +621,8 @@ int main(int argc, char **argv) {
   if (tsv != NULL)
     fprintf(tsv, "input\tversion\tbytes\tfdes\tfres\tval_s_min\tval_s_med\t"
                  "valns_s_min\tvalns_s_med\twalk_s_min\twalk_s_med\tls47_s_min\t"
-                 "ls44_s_min\tpcs\tlookup_ns_min\tlookup_ns_med\tls_lookup_ns_min\n");
+                 "ls44_s_min\tpcs\tlookup_ns_min\tlookup_ns_med\tls_lookup_ns_min\t"
+                 "index_lookup_ns_min\n");
   for (; i < argc; i++) {
     input in;
     if (!load_input(argv[i], &in)) {

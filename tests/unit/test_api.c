@@ -53,6 +53,32 @@ static void null_args(void) {
     memset(&zero, 0, sizeof zero);
     CHECK_EQ(sfv_find_fre(&zero, 0, &lk), SFV_E_ARG, "find_fre unopened");
   }
+  {
+    /* The lookup index: NULLs, an unopened section, an unbuilt index. */
+    static uint64_t mem[4096];
+    sfv_section zero;
+    sfv_index ix;
+    sfv_index_hit h;
+    size_t need = 0;
+    memset(&zero, 0, sizeof zero);
+    memset(&ix, 0, sizeof ix);
+    CHECK_EQ(sfv_index_size(NULL, &need), SFV_E_ARG, "index_size");
+    CHECK_EQ(sfv_index_size(&sec, NULL), SFV_E_ARG, "index_size");
+    CHECK_EQ(sfv_index_size(&zero, &need), SFV_E_ARG, "index_size unopened");
+    CHECK_EQ(sfv_index_find(&ix, 0, &h), SFV_E_ARG, "index_find unbuilt");
+    CHECK_EQ(sfv_index_lookup(&ix, 0, &lk), SFV_E_ARG, "index_lookup unbuilt");
+    CHECK_EQ(sfv_index_build(NULL, &sec, mem, sizeof mem), SFV_E_ARG, "index_build");
+    CHECK_EQ(sfv_index_build(&ix, NULL, mem, sizeof mem), SFV_E_ARG, "index_build");
+    CHECK_EQ(sfv_index_build(&ix, &zero, mem, sizeof mem), SFV_E_ARG, "index_build");
+    CHECK_EQ(sfv_index_build(&ix, &sec, NULL, sizeof mem), SFV_E_ARG, "index_build");
+    CHECK_EQ(sfv_index_size(&sec, &need), SFV_OK, "index_size");
+    CHECK(need > 0 && need <= sizeof mem);
+    CHECK_EQ(sfv_index_build(&ix, &sec, mem, need), SFV_OK, "index_build");
+    CHECK_EQ(sfv_index_find(NULL, 0, &h), SFV_E_ARG, "index_find");
+    CHECK_EQ(sfv_index_find(&ix, 0, NULL), SFV_E_ARG, "index_find");
+    CHECK_EQ(sfv_index_lookup(NULL, 0, &lk), SFV_E_ARG, "index_lookup");
+    CHECK_EQ(sfv_index_lookup(&ix, 0, NULL), SFV_E_ARG, "index_lookup");
+  }
   sfv_set_vma(NULL, 5); /* must not crash */
   CHECK_EQ(sfv_validate(NULL, 5, NULL, NULL, NULL, &res), SFV_E_ARG,
            "validate NULL data");
@@ -82,7 +108,7 @@ static void null_args(void) {
 
 static void names(void) {
   int i, j;
-  for (i = SFV_OK; i <= SFV_E_ENCODING; i++) {
+  for (i = SFV_OK; i <= SFV_E_UNINDEXABLE; i++) {
     const char *n = sfv_status_name((sfv_status)i);
     CHECKF(n != NULL && strcmp(n, "unknown status") != 0, "status %d", i);
     for (j = SFV_OK; j < i; j++)
