@@ -145,7 +145,7 @@ static int classify_default(const sfv_section *sec, const sfv_fde *f,
   if (r->dw_count == 0)
     return 0;
   cfa = abi == SFV_ABI_S390X_BE ? sfv_s390x_cfa_decode(r->dw[0]) : r->dw[0];
-  if (cfa < 0 || cfa % 8 != 0)
+  if (!sfv_cfa_offset_ok(cfa))
     no += SFV_FIND(o, FRE_CFA_OFFSET, sfv_fre_dw_at(f, r, 0), fi, ri,
                    .cfa_offset = cfa);
   for (k = 1; k < r->dw_count; k++) {
@@ -167,7 +167,7 @@ static int classify_default(const sfv_section *sec, const sfv_fde *f,
         continue;
       }
     }
-    if (!(w < 0 && w % 8 == 0))
+    if (!sfv_save_offset_ok(w))
       no += SFV_FIND(o, FRE_SAVE_OFFSET, at, fi, ri, .save_offset = w,
                      .entity = is_ra ? SFV_ENTITY_RA : SFV_ENTITY_FP);
   }
