@@ -70,9 +70,10 @@ int sfv_classify_header(const sfv_section *sec, const sfv_out *o) {
 int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
                      const sfv_out *o) {
   uint8_t ver = sec->hdr.version, abi = sec->hdr.abi_arch;
-  uint64_t info_at = sfv_field_at(sec, f, SFV_FLD_F_INFO);
-  uint64_t info2_at = sfv_field_at(sec, f, SFV_FLD_F_INFO2);
-  uint64_t rep_at = sfv_field_at(sec, f, SFV_FLD_F_REP_SIZE);
+  /* Field offsets only where a finding needs them (the FDE loop's cost). */
+#define info_at sfv_field_at(sec, f, SFV_FLD_F_INFO)
+#define info2_at sfv_field_at(sec, f, SFV_FLD_F_INFO2)
+#define rep_at sfv_field_at(sec, f, SFV_FLD_F_REP_SIZE)
   uint8_t unused = sfv_info_unused(ver);
   int64_t fi = f->index;
   int no = 0;
@@ -114,6 +115,9 @@ int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
     no += SFV_FIND(o, FDE_NO_FRES, sfv_field_at(sec, f, SFV_FLD_F_NUM_FRES),
                    fi, N, .num_fres = 0, .min_num_fres = 1);
   return no;
+#undef info_at
+#undef info2_at
+#undef rep_at
 }
 
 /* ---------------------------------------------------------------- */

@@ -247,14 +247,14 @@ static void check_fde_index(vctx *v, pass_a *pa) {
   for (i = 0; i < n && !v->em.stop; i++) {
     sfv_fde f;
     sfv_status st = sfv_fde_get(s, i, &f);
-    uint64_t freoff_field = sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF);
     int64_t lo = 0, hi = 0;
 
     /* The block (v3: attribute first) must start inside the FRE
      * sub-section; v1/v2 may point at its very end. */
     if (st == SFV_E_BOUNDS ||
         (uint64_t)f.fre_off + attr_size > pa->fre_len) {
-      SFV_FIND(&v->out, FDE_FRE_BLOCK_BOUNDS, freoff_field, i, N,
+      SFV_FIND(&v->out, FDE_FRE_BLOCK_BOUNDS,
+               sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF), i, N,
                .block_end = (int64_t)f.fre_off + attr_size,
                .fre_len = (int64_t)pa->fre_len);
       continue;
