@@ -23,18 +23,9 @@
 
 static unsigned long n_inputs, n_variants, n_sframe;
 
-static uint64_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
-
 static void check_bytes(uint8_t *p, size_t n, const char *name) {
   sfv_section sec;
-  uint64_t h = mix(n + 1), lo = 0, span = n;
+  uint64_t seed = n + 1, h = t_rand(&seed), lo = 0, span = n;
   char label[600];
   unsigned k;
   /* Sections of megabytes (the bench inputs): the two main option sets. */
@@ -51,12 +42,12 @@ static void check_bytes(uint8_t *p, size_t n, const char *name) {
   if (n == 0 || n > 256 * 1024)
     return;
   for (k = 0; k < 24; k++) {
-    uint64_t r = mix(h + k);
+    uint64_t r = t_rand(&seed);
     /* 3 of 4 mutations in the FRE sub-section, the rest anywhere. */
     size_t at = (size_t)((r & 3) != 0 ? lo + (r >> 8) % span : (r >> 8) % n);
     uint8_t old = p[at];
     uint8_t val = (uint8_t)(k % 3 == 0 ? old ^ (1u << (r >> 40) % 8)
-                            : k % 3 == 1 ? old + 1u : r >> 48);
+                            : k % 3 == 1 ? (old + 1u) & 0xffu : r >> 48);
     p[at] = val;
     snprintf(label, sizeof label, "%s (byte %zu: 0x%02x -> 0x%02x)", name, at,
              old, val);
