@@ -15,11 +15,15 @@
  *  - a section with zero errors decodes fully: every FDE through
  *    sfv_fde_get, every FRE through sfv_fre_next (then SFV_END), and
  *    sfv_fre_recovery() is SFV_OK for every FRE;
- *  - on any openable input the decoding API never fails unsafely.
+ *  - on any openable input the decoding API never fails unsafely;
+ *  - the FRE fast path changes nothing: with and without it
+ *    (SFV_OPT_NO_FAST_PATH_) the status, counts and every diagnostic, in
+ *    order, are identical under each option set of fuzz/fastpath_diff.h.
  */
 #include <string.h>
 
 #include "fuzz_helpers.h"
+#include "fastpath_diff.h"
 
 static void run(const uint8_t *data, size_t size, const sfv_options *opt,
                 fuzz_diags *fd, sfv_result *res) {
@@ -187,6 +191,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   bits.h = fuzz_hash(data, size);
   api_edges(data, size);
+  FUZZ_ASSERT(fp_check_all(data, size, bits.h, 0, "input") == 0,
+              "fast and slow FRE paths differ (see above)");
 
   /* 1. No options, no scratch; every diagnostic delivered. */
   memset(&opt, 0, sizeof opt);

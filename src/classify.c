@@ -70,9 +70,10 @@ int sfv_classify_header(const sfv_section *sec, const sfv_out *o) {
 int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
                      const sfv_out *o) {
   uint8_t ver = sec->hdr.version, abi = sec->hdr.abi_arch;
-  uint64_t info_at = sfv_field_at(sec, f, SFV_FLD_F_INFO);
-  uint64_t info2_at = sfv_field_at(sec, f, SFV_FLD_F_INFO2);
-  uint64_t rep_at = sfv_field_at(sec, f, SFV_FLD_F_REP_SIZE);
+  /* Field offsets only where a finding needs them (the FDE loop's cost). */
+#define info_at sfv_field_at(sec, f, SFV_FLD_F_INFO)
+#define info2_at sfv_field_at(sec, f, SFV_FLD_F_INFO2)
+#define rep_at sfv_field_at(sec, f, SFV_FLD_F_REP_SIZE)
   uint8_t unused = sfv_info_unused(ver);
   int64_t fi = f->index;
   int no = 0;
@@ -114,6 +115,9 @@ int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
     no += SFV_FIND(o, FDE_NO_FRES, sfv_field_at(sec, f, SFV_FLD_F_NUM_FRES),
                    fi, N, .num_fres = 0, .min_num_fres = 1);
   return no;
+#undef info_at
+#undef info2_at
+#undef rep_at
 }
 
 /* ---------------------------------------------------------------- */
@@ -145,7 +149,7 @@ static int classify_default(const sfv_section *sec, const sfv_fde *f,
   if (r->dw_count == 0)
     return 0;
   cfa = abi == SFV_ABI_S390X_BE ? sfv_s390x_cfa_decode(r->dw[0]) : r->dw[0];
-  if (cfa < 0 || cfa % 8 != 0)
+  if (!sfv_cfa_offset_ok(cfa))
     no += SFV_FIND(o, FRE_CFA_OFFSET, sfv_fre_dw_at(f, r, 0), fi, ri,
                    .cfa_offset = cfa);
   for (k = 1; k < r->dw_count; k++) {
@@ -167,7 +171,7 @@ static int classify_default(const sfv_section *sec, const sfv_fde *f,
         continue;
       }
     }
-    if (!(w < 0 && w % 8 == 0))
+    if (!sfv_save_offset_ok(w))
       no += SFV_FIND(o, FRE_SAVE_OFFSET, at, fi, ri, .save_offset = w,
                      .entity = is_ra ? SFV_ENTITY_RA : SFV_ENTITY_FP);
   }

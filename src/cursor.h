@@ -121,9 +121,9 @@ static inline int64_t sfv_sext(uint64_t x, unsigned bytes) {
                                     : -(int64_t)(~x) - 1;
   sign = (uint64_t)1 << (bits - 1);
   x &= (sign << 1) - 1u;
-  if (x & sign)
-    return -(int64_t)((sign << 1) - x);
-  return (int64_t)x;
+  /* Branch-free: x ^ sign and sign are below 2^56 < 2^63, so neither the
+   * conversions nor the subtraction can overflow. */
+  return (int64_t)(x ^ sign) - (int64_t)sign;
 }
 
 static inline int cur_i32(sfv_cursor *c, int32_t *v) {

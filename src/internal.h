@@ -12,6 +12,11 @@
  * magic_as_le receives the first two bytes as a little-endian value. */
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
                  uint16_t *magic_as_le);
+/* Not API, for the differential tests and fuzzers only: sfv_validate()
+ * with this bit in opt->flags runs without the FRE fast path
+ * (validate_fast.c).  Diagnostics and results are identical either way. */
+#define SFV_OPT_NO_FAST_PATH_ 0x80000000u
+
 /* End of the FRE sub-section, clipped to the buffer (section offset). */
 static inline uint64_t sfv_fre_end(const sfv_section *sec) {
   uint64_t end = sec->priv.fre_base + sec->hdr.fre_len;

@@ -180,6 +180,17 @@ static inline uint8_t sfv_fre_info_size_code(uint8_t i) {
 static inline uint8_t sfv_fre_info_mangled(uint8_t i) { return (i >> 7) & 1u; }
 #define SFV_DW_SIZE_CODE_MAX 2u
 
+/* Default FDEs of AMD64 and AArch64 (3.1): the CFA offset (data word 0) is
+ * >= 0 and a multiple of 8; a saved RA/FP offset from the CFA (words 1, 2)
+ * is < 0 and a multiple of 8.  (s390x stores its words otherwise: see the
+ * s390x helpers below and classify.c.) */
+static inline int sfv_cfa_offset_ok(int64_t cfa) {
+  return cfa >= 0 && ((uint64_t)cfa & 7u) == 0; /* two's complement */
+}
+static inline int sfv_save_offset_ok(int64_t off) {
+  return off < 0 && ((uint64_t)off & 7u) == 0;
+}
+
 /* Section offset of FRE r's info byte and of its data word k. */
 static inline uint64_t sfv_fre_info_at(const sfv_fde *f, const sfv_fre *r) {
   return r->offset + sfv_fre_addr_size(f->fre_type);

@@ -109,10 +109,18 @@ static int check_layout(vctx *v) {
 /* ---------------------------------------------------------------- */
 /* Stage 4: one FDE and its FREs.                                     */
 
+uint64_t sfv_v_fre_start_bound(const vctx *v, const sfv_fde *f) {
+  /* v2+ mask FDEs: starts are offsets into the repeated block (none when
+   * rep_size is 0, which the FDE classifier reports); otherwise inside the
+   * function, and only a zero-size function may have an FRE at its end. */
+  if (f->pc_type == SFV_PC_MASK && v->sec.hdr.version >= 2)
+    return f->rep_size != 0 ? f->rep_size : UINT64_MAX;
+  return f->size != 0 ? f->size : 1;
+}
+
 /* What depends on the FRE's neighbours and its FDE: start addresses. */
 static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
                             const sfv_fre *prev) {
-  int mask_rep = f->pc_type == SFV_PC_MASK && v->sec.hdr.version >= 2;
   int64_t fi = f->index, ri = r->index;
 
   if (prev != NULL && r->start <= prev->start)
@@ -121,31 +129,36 @@ static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
   if (r->index == 0 && r->start != 0)
     SFV_FIND(&v->out, FRE_FIRST_START, r->offset, fi, 0, .fre_start = r->start,
              .expected_fre_start = 0);
-  if (mask_rep) {
-    if (f->rep_size != 0 && r->start >= f->rep_size)
-      SFV_FIND(&v->out, FRE_START_RANGE, r->offset, fi, ri,
-               .fre_start = r->start, .range_size = f->rep_size);
-  } else if (r->start > f->size) {
+  if (r->start < sfv_v_fre_start_bound(v, f))
+    return;
+  if (f->pc_type == SFV_PC_MASK && v->sec.hdr.version >= 2)
+    SFV_FIND(&v->out, FRE_START_RANGE, r->offset, fi, ri, .fre_start = r->start,
+             .range_size = f->rep_size);
+  else if (r->start > f->size)
     SFV_FIND(&v->out, FRE_START_RANGE, r->offset, fi, ri, .fre_start = r->start,
              .range_size = f->size);
-  } else if (r->start == f->size && f->size != 0) {
+  else
     SFV_FIND(&v->out, FRE_START_AT_END, r->offset, fi, ri,
              .fre_start = r->start, .func_size = f->size);
-  }
 }
 
 /* Decodes and checks the FREs of f (never past the FRE sub-section);
  * returns the section offset where its block ends, as far as it could be
- * read.  With b != NULL, stops when the budget is spent. */
+ * read.  With b != NULL, stops when the budget is spent.  FREs the fast
+ * path (validate_fast.c) proves finding-free it passes over; the others
+ * take this loop, one at a time, so the diagnostics are this loop's. */
 uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
   sfv_fre_iter it;
   sfv_fre cur, prev;
-  int have_prev = 0;
+  int fast = v->fast && sfv_v_fast_usable(v, f);
   sfv_status st;
 
   if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
     return f->fres_offset;
+  prev.start = 0;
   while (!v->em.stop) {
+    if (fast)
+      sfv_v_fast_fres(v, f, &it, b, &prev.start);
     st = sfv_fre_next(&it, &cur);
     if (st == SFV_END)
       break;
@@ -179,12 +192,13 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
       }
       b->left -= cur.length;
     }
-    check_fre_start(v, f, &cur, have_prev ? &prev : NULL);
+    /* FRE cur.index - 1 was the previous one, whichever path took it;
+     * prev.start is its start (set below or by the fast path). */
+    prev.index = cur.index > 0 ? cur.index - 1 : 0;
+    check_fre_start(v, f, &cur, cur.index > 0 ? &prev : NULL);
     if (v->abi_ok)
       (void)sfv_classify_fre(&v->sec, f, &cur, &v->out);
     prev.start = cur.start; /* all check_fre_start reads of prev */
-    prev.index = cur.index;
-    have_prev = 1;
   }
   return it.pos;
 }
@@ -233,14 +247,14 @@ static void check_fde_index(vctx *v, pass_a *pa) {
   for (i = 0; i < n && !v->em.stop; i++) {
     sfv_fde f;
     sfv_status st = sfv_fde_get(s, i, &f);
-    uint64_t freoff_field = sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF);
     int64_t lo = 0, hi = 0;
 
     /* The block (v3: attribute first) must start inside the FRE
      * sub-section; v1/v2 may point at its very end. */
     if (st == SFV_E_BOUNDS ||
         (uint64_t)f.fre_off + attr_size > pa->fre_len) {
-      SFV_FIND(&v->out, FDE_FRE_BLOCK_BOUNDS, freoff_field, i, N,
+      SFV_FIND(&v->out, FDE_FRE_BLOCK_BOUNDS,
+               sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF), i, N,
                .block_end = (int64_t)f.fre_off + attr_size,
                .fre_len = (int64_t)pa->fre_len);
       continue;
@@ -389,6 +403,7 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
     return SFV_OK; /* unreachable: the preamble checks mirror sfv_open */
   res->decoded = 1;
   v.abi_ok = sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch);
+  v.fast = !(v.opt->flags & SFV_OPT_NO_FAST_PATH_);
   (void)sfv_classify_header(&v.sec, &v.out);
   fre_ok = check_layout(&v);
   check_fdes(&v);

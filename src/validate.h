@@ -16,7 +16,13 @@ typedef struct vctx {
   sfv_out out;               /* findings -> diagnostics (validate.c) */
   int abi_ok;
   int unreloc;               /* skip checks on resolved function addresses */
+  int fast;                  /* FRE fast path on (validate_fast.c) */
+  uint8_t fre_info_fast[256];/* per FRE info byte of a default FDE, filled
+                                lazily by validate_fast.c: 0 not derived
+                                yet, SFV_V_FAST / SFV_V_SLOW */
 } vctx;
+
+enum { SFV_V_FAST = 1, SFV_V_SLOW = 2 };
 
 /* An FDE's function range or FRE block as [lo, hi), with its index. */
 typedef struct span {
@@ -45,6 +51,19 @@ typedef struct budget {
 int sfv_v_fde_range(const vctx *v, const sfv_fde *f, int64_t *lo, int64_t *hi);
 int64_t sfv_v_report_addr(const vctx *v, int64_t pos);
 uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b);
+
+/* Start addresses the FREs of f may have without a range finding:
+ * start < bound (check_fre_start reports the others). */
+uint64_t sfv_v_fre_start_bound(const vctx *v, const sfv_fde *f);
+
+/* validate_fast.c: advances *it (and b->left, *prev_start) over the FREs
+ * from it->pos on for which the slow path (sfv_fre_next, check_fre_start,
+ * sfv_classify_fre, the budget) would report nothing, stopping at the first
+ * FRE it cannot prove that of; the caller's slow path takes that one.
+ * *prev_start is the start of FRE it->next - 1 (when it->next > 0). */
+int sfv_v_fast_usable(const vctx *v, const sfv_fde *f);
+void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+                     uint32_t *prev_start);
 
 /* validate_cross.c */
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n);

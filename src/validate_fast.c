@@ -1,0 +1,174 @@
+/* validate_fast.c - the validator's FRE fast path: FREs proven, straight
+ * from their bytes, to draw no finding are passed over without an sfv_fre.
+ *
+ * Equivalence with the slow path (validate.c sfv_v_walk_fres: sfv_fre_next,
+ * the budget, check_fre_start, sfv_classify_fre) holds FRE by FRE: the fast
+ * loop takes an FRE only when every one of these is true, and stops at the
+ * first FRE where one is not (the slow path then takes it, with its
+ * diagnostics):
+ *   - the FRE's start address and info byte lie inside the iterator's limit
+ *     and so do its data words (sfv_fre_next would succeed, same length);
+ *   - its length fits the budget (b->left is then debited the same way);
+ *   - start is 0 for FRE 0 and above the previous start otherwise, and
+ *     below sfv_v_fre_start_bound() (check_fre_start reports nothing);
+ *   - the info byte is one whose FRE the classifier accepts without a
+ *     finding when the data words satisfy sfv_cfa_offset_ok (word 0) and
+ *     sfv_save_offset_ok (words 1, 2), and the words do.
+ * The last point rests on how sfv_classify_fre judges a default FDE's FRE
+ * on AMD64 and AArch64 (the only ones sfv_v_fast_usable admits): the info
+ * byte alone (data-word size code, count for the ABI, mangled-RA bit) and
+ * each word through those two predicates of spec.h.  The table of info
+ * bytes is not written here: derive() asks the classifier itself, once per
+ * info byte value seen in a validation, on data words at both ends of what
+ * the predicates admit.  The differential tests (tests/fastpath and
+ * fuzz_validate.c, SFV_OPT_NO_FAST_PATH_) hold the two paths to identical
+ * diagnostics.
+ */
+#include "validate.h"
+#include "classify.h"
+#include "spec.h"
+
+int sfv_v_fast_usable(const vctx *v, const sfv_fde *f) {
+  uint8_t abi = v->sec.hdr.abi_arch;
+  return v->abi_ok && f->fde_type == SFV_FDE_DEFAULT &&
+         (abi == SFV_ABI_AMD64_LE || sfv_abi_is_aarch64(abi));
+}
+
+static void count_finding(void *ctx, const sfv_finding *fi) {
+  (void)fi;
+  ++*(unsigned *)ctx;
+}
+
+/* Findings sfv_classify_fre reports for an FRE of f with info byte info
+ * whose data word 0 is cfa and the others save. */
+static unsigned classify_findings(const vctx *v, const sfv_fde *f,
+                                  uint8_t info, int32_t cfa, int32_t save) {
+  unsigned n = 0, k;
+  sfv_out o = {count_finding, &n};
+  sfv_fre r = {0};
+  r.info = info;
+  r.base_reg = sfv_fre_info_base_reg(info);
+  r.dw_count = sfv_fre_info_count(info);
+  r.dw_size_code = sfv_fre_info_size_code(info);
+  r.dw_size = (uint8_t)(1u << r.dw_size_code);
+  r.mangled_ra = sfv_fre_info_mangled(info);
+  for (k = 0; k < r.dw_count && k < SFV_MAX_DATAWORDS; k++) {
+    /* As sfv_fre_next decodes a word of dw_size bytes. */
+    uint64_t raw = (uint64_t)(uint32_t)(k == 0 ? cfa : save);
+    if (r.dw_size < 4)
+      raw &= ((uint64_t)1 << (8u * r.dw_size)) - 1u;
+    r.dw_raw[k] = (uint32_t)raw;
+    r.dw[k] = (int32_t)sfv_sext(raw, r.dw_size);
+  }
+  (void)sfv_classify_fre(&v->sec, f, &r, &o);
+  return n;
+}
+
+/* SFV_V_FAST when the classifier accepts, without a finding, every FRE of
+ * a default FDE with this info byte whose words pass the predicates: asked
+ * at the smallest and largest such words of the FRE's word width. */
+static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
+  unsigned code = sfv_fre_info_size_code(info);
+  int32_t hi, lo;
+  uint8_t t = SFV_V_SLOW;
+  if (code <= SFV_DW_SIZE_CODE_MAX) {
+    /* 8-aligned extremes of a signed word of 1, 2, 4 bytes. */
+    hi = code == 0 ? 120 : code == 1 ? 32760 : INT32_MAX - 7;
+    lo = code == 0 ? -128 : code == 1 ? -32768 : INT32_MIN;
+    if (sfv_cfa_offset_ok(hi) && sfv_save_offset_ok(lo) &&
+        sfv_cfa_offset_ok(0) && sfv_save_offset_ok(-8) &&
+        classify_findings(v, f, info, 0, -8) == 0 &&
+        classify_findings(v, f, info, hi, lo) == 0)
+      t = SFV_V_FAST;
+  }
+  v->fre_info_fast[info] = t;
+  return t;
+}
+
+/* The data words at p (n of w bytes, inside the buffer, byte order be):
+ * 1 when each passes its predicate. */
+__attribute__((always_inline)) static inline int
+words_ok(const uint8_t *p, unsigned n, unsigned w, uint8_t be) {
+  unsigned k;
+  if (n == 0)
+    return 1;
+  if (!sfv_cfa_offset_ok(sfv_sext(sfv_ld(p, w, be), w)))
+    return 0;
+  for (k = 1; k < n; k++)
+    if (!sfv_save_offset_ok(sfv_sext(sfv_ld(p + k * w, w, be), w)))
+      return 0;
+  return 1;
+}
+
+/* sfv_v_fast_fres for start addresses of asz bytes in byte order be
+ * (constants in each inlined copy). */
+__attribute__((always_inline)) static inline void
+fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+       uint32_t *prev_start, unsigned asz, uint8_t be) {
+  const uint8_t *d = v->sec.data;
+  const uint8_t *tab = v->fre_info_fast;
+  uint64_t pos = it->pos, lim = it->limit, from = it->pos;
+  uint64_t bound = sfv_v_fre_start_bound(v, f);
+  /* Starts allowed for the next FRE: [lo, hi) -- FRE 0 only 0 (bound is
+   * >= 1), then above the previous start and below bound. */
+  uint64_t lo = it->next == 0 ? 0 : (uint64_t)*prev_start + 1u;
+  uint64_t hi = it->next == 0 ? 1 : bound;
+  uint32_t next = it->next, count = it->count;
+
+  if (pos > lim)
+    return;
+  /* An FRE past the budget is past this limit: the slow path takes it. */
+  if (b != NULL && b->left < lim - pos)
+    lim = pos + b->left;
+  while (next < count) {
+    uint64_t start, words;
+    unsigned n, code;
+    uint8_t info, t;
+    const uint8_t *p = d + pos;
+    int ok;
+    if (lim - pos < asz + 1u)
+      break;
+    start = sfv_ld(p, asz, be);
+    info = p[asz];
+    t = tab[info];
+    if (t == 0)
+      t = derive(v, f, info);
+    if (t != SFV_V_FAST || start < lo || start >= hi)
+      break;
+    n = sfv_fre_info_count(info);
+    code = sfv_fre_info_size_code(info);
+    words = (uint64_t)n << code;
+    if (words > lim - pos - asz - 1u)
+      break;
+    p += asz + 1u;
+    ok = code == 0   ? words_ok(p, n, 1, be)
+         : code == 1 ? words_ok(p, n, 2, be)
+                     : words_ok(p, n, 4, be);
+    if (!ok)
+      break;
+    lo = start + 1u;
+    hi = bound;
+    pos += asz + 1u + words;
+    next++;
+  }
+  if (next != it->next)
+    *prev_start = (uint32_t)(lo - 1u);
+  if (b != NULL)
+    b->left -= pos - from;
+  it->pos = pos;
+  it->next = next;
+}
+
+void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+                     uint32_t *prev_start) {
+  unsigned asz = sfv_fre_addr_size(it->fre_type);
+  if (v->sec.big_endian) {
+    if (asz == 1) fast_a(v, f, it, b, prev_start, 1, 1);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, 2, 1);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, 4, 1);
+  } else {
+    if (asz == 1) fast_a(v, f, it, b, prev_start, 1, 0);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, 2, 0);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, 4, 0);
+  }
+}

@@ -1,0 +1,144 @@
+/* test_fastpath.c - sfv_validate()'s FRE fast path (src/validate_fast.c)
+ * against the slow path (SFV_OPT_NO_FAST_PATH_): identical status, counts
+ * and diagnostics (fuzz/fastpath_diff.h) on
+ *   - every conformance case (the generator's output), tests/findings,
+ *     the fuzz corpus and regression inputs, tests/unit/data;
+ *   - the real corpus sections and the bench inputs when built
+ *     (build/realworld, build/bench: a NOTE says when they are absent);
+ *   - byte mutations of every input under 256 KiB (FRE sub-section bytes
+ *     mostly: starts, info bytes, data words), which walk the fast path's
+ *     hand-over points (a start out of order, a word off by one, a count
+ *     the ABI refuses, truncation, the budget of the no-scratch walk).
+ * Run from the repository root (as make test-unit does).  ELF files are
+ * checked on their SFrame data (sfv_elf_open).
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "../../fuzz/fastpath_diff.h"
+
+static unsigned long n_inputs, n_variants, n_sframe;
+
+static void check_bytes(uint8_t *p, size_t n, const char *name) {
+  sfv_section sec;
+  uint64_t seed = n + 1, h = t_rand(&seed), lo = 0, span = n;
+  char label[600];
+  unsigned k;
+  /* Sections of megabytes (the bench inputs): the two main option sets. */
+  CHECKF(fp_check_all(p, n, h, n > 4u * 1024 * 1024, name) == 0,
+         "%s: fast and slow paths differ", name);
+  n_variants++;
+  if (sfv_open(&sec, p, n) == SFV_OK) {
+    n_sframe++;
+    if (sfv_fre_subsection_offset(&sec) < n) {
+      lo = sfv_fre_subsection_offset(&sec);
+      span = n - lo;
+    }
+  }
+  if (n == 0 || n > 256 * 1024)
+    return;
+  for (k = 0; k < 24; k++) {
+    uint64_t r = t_rand(&seed);
+    /* 3 of 4 mutations in the FRE sub-section, the rest anywhere. */
+    size_t at = (size_t)((r & 3) != 0 ? lo + (r >> 8) % span : (r >> 8) % n);
+    uint8_t old = p[at];
+    uint8_t val = (uint8_t)(k % 3 == 0 ? old ^ (1u << (r >> 40) % 8)
+                            : k % 3 == 1 ? (old + 1u) & 0xffu : r >> 48);
+    p[at] = val;
+    snprintf(label, sizeof label, "%s (byte %zu: 0x%02x -> 0x%02x)", name, at,
+             old, val);
+    CHECKF(fp_check_all(p, n, r, 0, label) == 0,
+           "%s: fast and slow paths differ", label);
+    n_variants++;
+    p[at] = old;
+  }
+}
+
+static void check_file(const char *path) {
+  FILE *fp = fopen(path, "rb");
+  uint8_t *buf;
+  long len;
+  sfv_elf elf;
+  CHECKF(fp != NULL, "cannot open %s", path);
+  if (fp == NULL)
+    return;
+  fseek(fp, 0, SEEK_END);
+  len = ftell(fp);
+  fseek(fp, 0, SEEK_SET);
+  buf = malloc((size_t)len + 1);
+  CHECK(buf != NULL);
+  if (buf == NULL || fread(buf, 1, (size_t)len, fp) != (size_t)len) {
+    CHECKF(0, "cannot read %s", path);
+    fclose(fp);
+    free(buf);
+    return;
+  }
+  fclose(fp);
+  n_inputs++;
+  if (sfv_elf_open(&elf, buf, (size_t)len) == SFV_OK) {
+    if (elf.sframe_data != NULL) {
+      uint8_t *copy = malloc(elf.sframe_len + 1);
+      CHECK(copy != NULL);
+      memcpy(copy, elf.sframe_data, elf.sframe_len);
+      check_bytes(copy, elf.sframe_len, path);
+      free(copy);
+    }
+  } else {
+    check_bytes(buf, (size_t)len, path);
+  }
+  free(buf);
+}
+
+/* Every regular file under path (test code: recursion is fine here). */
+static void walk(const char *path) {
+  struct stat st;
+  DIR *d;
+  struct dirent *e;
+  if (stat(path, &st) != 0)
+    return;
+  if (!S_ISDIR(st.st_mode)) {
+    if (S_ISREG(st.st_mode))
+      check_file(path);
+    return;
+  }
+  d = opendir(path);
+  if (d == NULL)
+    return;
+  while ((e = readdir(d)) != NULL) {
+    char sub[4096];
+    if (e->d_name[0] == '.')
+      continue;
+    snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+    walk(sub);
+  }
+  closedir(d);
+}
+
+int main(void) {
+  static const char *const in_repo[] = {"conformance/cases", "tests/findings",
+                                        "corpus", "tests/unit/data"};
+  static const char *const built[] = {"build/realworld", "build/bench/inputs",
+                                      "build/bench/big"};
+  struct stat st;
+  unsigned i;
+  for (i = 0; i < sizeof in_repo / sizeof in_repo[0]; i++) {
+    unsigned long before = n_inputs;
+    walk(in_repo[i]);
+    CHECKF(n_inputs > before, "no inputs under %s (run from the repository root)",
+           in_repo[i]);
+  }
+  for (i = 0; i < sizeof built / sizeof built[0]; i++) {
+    if (stat(built[i], &st) != 0)
+      printf("test_fastpath: NOTE %s absent (not built here): not compared\n",
+             built[i]);
+    else
+      walk(built[i]);
+  }
+  printf("test_fastpath: %lu files, %lu SFrame sections, %lu variants compared\n",
+         n_inputs, n_sframe, n_variants);
+  return t_exit("test_fastpath");
+}
