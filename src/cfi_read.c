@@ -58,7 +58,7 @@ sfv_status sfv_cfi_init(sfv_cfi *cfi, const void *data, size_t size,
 /* At most 10 bytes (70 bits); the bits past 64 must be zero (unsigned) or
  * copies of bit 63 are not checked (signed, as readers ignore them). */
 /* The LEB128 walk both forms share: at most 10 bytes (64 bits), 7 bits a
- * byte, bits past 64 dropped.  On success *n is the index of the last byte
+ * byte, bits past 64 dropped (the caller judges them from *last).  On success *n is the index of the last byte
  * and *last that byte. */
 static int leb_read(sfv_cursor *c, uint64_t *v, unsigned *n, uint8_t *last,
                     sfv_cfi_err *err) {
@@ -74,7 +74,8 @@ static int leb_read(sfv_cursor *c, uint64_t *v, unsigned *n, uint8_t *last,
       *err = SFV_CFI_ERR_TRUNCATED;
       return 0;
     }
-    x |= (uint64_t)(b & 0x7fu) << (7u * i);
+    /* byte 9 holds bit 63 only: the rest would shift out */
+    x |= (uint64_t)(b & (i == 9 ? 0x01u : 0x7fu)) << (7u * i);
     if (!(b & 0x80u))
       break;
   }
