@@ -114,6 +114,22 @@ sfv_field_peek(const sfv_cursor *c, uint64_t base, sfv_field f, uint8_t v,
   return 1;
 }
 
+/* Field f of version v from the window p of its structure (the FDE entry
+ * or the v3 attribute), which the caller bounds-checked to the structure's
+ * sfv_struct_size() with cur_window(); every field of layout.def lies
+ * inside its structure (tests/unit/test_layout.c).  0 when the version has
+ * no such field.  Inline: constant f and v fold to one load at a fixed
+ * offset. */
+__attribute__((always_inline)) static inline int64_t
+sfv_field_ld(const uint8_t *p, sfv_field f, uint8_t v, uint8_t be) {
+  sfv_field_loc l = sfv_field_in(f, v);
+  uint64_t raw;
+  if (l.where == SFV_IN_NONE)
+    return 0;
+  raw = sfv_ld(p + l.off, l.width, be);
+  return sfv_field_signed(f) ? sfv_sext(raw, l.width) : (int64_t)raw;
+}
+
 /* sfv_field_peek() of the section's version, anywhere in the section. */
 __attribute__((always_inline)) static inline int
 sfv_field_read(const sfv_section *sec, uint64_t base, sfv_field f, int64_t *v) {

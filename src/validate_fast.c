@@ -28,12 +28,6 @@
 #include "classify.h"
 #include "spec.h"
 
-int sfv_v_fast_usable(const vctx *v, const sfv_fde *f) {
-  uint8_t abi = v->sec.hdr.abi_arch;
-  return v->abi_ok && f->fde_type == SFV_FDE_DEFAULT &&
-         (abi == SFV_ABI_AMD64_LE || sfv_abi_is_aarch64(abi));
-}
-
 static void count_finding(void *ctx, const sfv_finding *fi) {
   (void)fi;
   ++*(unsigned *)ctx;
