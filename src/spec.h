@@ -207,6 +207,22 @@ static inline int sfv_save_offset_ok(int64_t off) {
   return off < 0 && ((uint64_t)off & 7u) == 0;
 }
 
+/* The two predicates above as bit tests, for checking several data words
+ * with one load: a data word of w (1, 2, 4) bytes stored in byte order be
+ * passes sfv_cfa_offset_ok (save 0) or sfv_save_offset_ok (save 1) iff
+ * (x & *mask) == *expect, x being a little-endian load of the bytes from
+ * the word's first one on: the predicates test the sign bit and the low 3
+ * bits (multiple of 8) of the sign-extended word, nothing else
+ * (tests/unit/test_fastpath.c checks the equivalence, every 1- and 2-byte
+ * word and a sample of 4-byte ones). */
+static inline void sfv_offset_word_bits(unsigned w, uint8_t be, int save,
+                                        uint64_t *mask, uint64_t *expect) {
+  unsigned sign_byte = be ? 0u : w - 1u, low_byte = be ? w - 1u : 0u;
+  uint64_t sign = (uint64_t)0x80u << (8u * sign_byte);
+  *mask = sign | (uint64_t)7u << (8u * low_byte);
+  *expect = save ? sign : 0u;
+}
+
 /* Section offset of FRE r's info byte and of its data word k. */
 static inline uint64_t sfv_fre_info_at(const sfv_fde *f, const sfv_fre *r) {
   return r->offset + sfv_fre_addr_size(f->fre_type);

@@ -18,12 +18,17 @@ typedef struct vctx {
   int unreloc;               /* skip checks on resolved function addresses */
   int fast;                  /* FRE fast path on (validate_fast.c): not
                                 disabled, and the ABI is AMD64 or AArch64 */
-  uint8_t fre_info_fast[256];/* per FRE info byte of a default FDE, filled
-                                lazily by validate_fast.c: 0 not derived
-                                yet, SFV_V_FAST / SFV_V_SLOW */
+  /* Per FRE info byte of a default FDE, filled lazily by validate_fast.c:
+   * fre_info_fast 0 (not derived yet), SFV_V_SLOW, SFV_V_FAST (data words
+   * checked one by one) or SFV_V_FAST8 (data words in <= 8 bytes, checked
+   * with one load: (x & mask) == expect); words_len: their bytes. */
+  uint8_t fre_info_fast[256];
+  uint8_t fre_words_len[256];
+  uint64_t fre_words_mask[256];
+  uint64_t fre_words_expect[256];
 } vctx;
 
-enum { SFV_V_FAST = 1, SFV_V_SLOW = 2 };
+enum { SFV_V_FAST = 1, SFV_V_SLOW = 2, SFV_V_FAST8 = 3 };
 
 /* An FDE's function range or FRE block as [lo, hi), with its index. */
 typedef struct span {
