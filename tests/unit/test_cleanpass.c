@@ -11,7 +11,8 @@
  * order (with and without the sorted flag), the header's FRE count off by
  * one, a zero-size function, an FRE start past the function, an odd CFA
  * offset in the last FRE of the last block, an FRE count that runs into
- * the next block, an unused FDE info bit.  Each row is validated with and without the fast path
+ * the next block, an unused FDE info bit, functions unsorted (legal
+ * without the flag: sorted and swept) but overlapping.  Each row is validated with and without the fast path
  * (SFV_OPT_NO_FAST_PATH_ also turns the clean pass off) under every option
  * set of fuzz/fastpath_diff.h, which must agree diagnostic by diagnostic;
  * the clean rows must draw no stage-4 diagnostic with scratch, and each
@@ -30,13 +31,14 @@
 enum delta {
   D_NONE, D_GAP, D_TAIL, D_SHARED, D_OVERLAP_BYTE, D_FUNC_OVERLAP,
   D_FUNC_ORDER, D_FUNC_ORDER_UNSORTED, D_NUM_FRES, D_ZERO_SIZE,
-  D_START_RANGE, D_CFA_ODD, D_COUNT_INTO_NEXT, D_INFO_UNUSED, D_COUNT
+  D_START_RANGE, D_CFA_ODD, D_COUNT_INTO_NEXT, D_INFO_UNUSED, D_UNSORTED_OVERLAP, D_COUNT
 };
 static const char *const delta_name[D_COUNT] = {
     "none", "gap", "tail", "shared block", "overlap by a byte",
     "function overlap", "function order (sorted flag)",
     "function order (no flag)", "num_fres", "zero size", "start range",
-    "odd CFA offset", "count into next block", "FDE info bit 6"};
+    "odd CFA offset", "count into next block", "FDE info bit 6",
+    "functions unsorted (no flag) and overlapping"};
 
 static const uint32_t orders[3][NF] = {
     {0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {3, 0, 4, 1, 5, 2}};
@@ -76,7 +78,9 @@ static void row(uint8_t v, uint8_t abi, int be_flip, unsigned ord,
   s.version = v;
   s.abi = abi;
   s.big_endian = (uint8_t)(sb_abi_big_endian(abi) ^ be_flip);
-  s.flags = (uint8_t)(d == D_FUNC_ORDER_UNSORTED ? 0 : SB_F_SORTED);
+  s.flags = (uint8_t)(d == D_FUNC_ORDER_UNSORTED || d == D_UNSORTED_OVERLAP
+                           ? 0
+                           : SB_F_SORTED);
   if (v >= 2)
     s.flags |= SB_F_PCREL;
   s.fixed_ra = (int8_t)(abi == SB_ABI_AMD64 ? -8 : 0);
@@ -103,6 +107,10 @@ static void row(uint8_t v, uint8_t abi, int be_flip, unsigned ord,
   case D_FUNC_ORDER:
   case D_FUNC_ORDER_UNSORTED:
     fdes[2].start = 0x1000 + 0x40 * 3;
+    fdes[3].start = 0x1000 + 0x40 * 2;
+    break;
+  case D_UNSORTED_OVERLAP: /* FDE 2 after FDE 3, into FDE 4 */
+    fdes[2].start = 0x1000 + 0x40 * 3 + 8;
     fdes[3].start = 0x1000 + 0x40 * 2;
     break;
   case D_ZERO_SIZE: fdes[4].size = 0; break;
