@@ -129,7 +129,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
   int tight;
 
   /* lo >= hi: the slow path took an FRE at or past bound (and reported
-   * it); no start can pass after it.  From here on lo <= hi. */
+   * it); no start can pass after it. */
   if (pos > lim || lo >= hi)
     return;
   /* An FRE past the budget is past this limit: the slow path takes it. */
@@ -149,8 +149,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
       p = d + pos;
       start = sfv_ld(p, asz, be);
       info = p[asz];
-      /* lo <= start < hi as one unsigned compare (lo <= hi always). */
-      if (tab[info] != SFV_V_FAST8 || start - lo >= hi - lo ||
+      if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
           (sfv_ld(p + asz + 1u, 8, 0) & v->fre_words_mask[info]) !=
               v->fre_words_expect[info])
         break;
