@@ -88,7 +88,7 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
   sfv_out quiet = {count_finding, &findings};
   budget b = {pa->fre_len, 0};
   int64_t prev_lo = 0, max_end = INT64_MIN;
-  uint64_t fres_total = 0, prev_end = 0;
+  uint64_t fres_total = 0, prev_end = 0, prev_blk = 0;
   int in_order = 1, funcs_in_order = 1;
   int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
   uint32_t i;
@@ -121,9 +121,11 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
     }
     prev_lo = lo;
     fres_total += f.num_fres;
-    /* The block: walked within what is left of the budget. */
+    /* The block: walked within what is left of the budget, unless it
+     * starts inside the previous block (an overlap: shared blocks). */
     blk = f.fre_off;
-    if (!walk_clean(v, &f, &b, &end))
+    if ((i > 0 && blk >= prev_blk && blk < prev_end) ||
+        !walk_clean(v, &f, &b, &end))
       return 0;
     end -= s->priv.fre_base;
     if (blk != prev_end) {
@@ -136,6 +138,7 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
       spans[i].hi = (int64_t)end;
       spans[i].idx = i;
     }
+    prev_blk = blk;
     prev_end = end;
   }
   if (pa->n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)

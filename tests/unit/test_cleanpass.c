@@ -7,7 +7,7 @@
  * AMD64 and AArch64 in both byte orders, FRE blocks in index order or
  * permuted), then one stage-4 delta per row -- each a finding the clean
  * pass has to see: a gap between blocks or at the end, two FDEs sharing a
- * block, blocks overlapping by a byte, functions overlapping or out of
+ * block (apart, or next to each other in index order), blocks overlapping by a byte, functions overlapping or out of
  * order (with and without the sorted flag), the header's FRE count off by
  * one, a zero-size function, an FRE start past the function, an odd CFA
  * offset in the last FRE of the last block, an FRE count that runs into
@@ -31,14 +31,15 @@
 enum delta {
   D_NONE, D_GAP, D_TAIL, D_SHARED, D_OVERLAP_BYTE, D_FUNC_OVERLAP,
   D_FUNC_ORDER, D_FUNC_ORDER_UNSORTED, D_NUM_FRES, D_ZERO_SIZE,
-  D_START_RANGE, D_CFA_ODD, D_COUNT_INTO_NEXT, D_INFO_UNUSED, D_UNSORTED_OVERLAP, D_COUNT
+  D_START_RANGE, D_CFA_ODD, D_COUNT_INTO_NEXT, D_INFO_UNUSED, D_UNSORTED_OVERLAP, D_SHARED_NEXT, D_COUNT
 };
 static const char *const delta_name[D_COUNT] = {
     "none", "gap", "tail", "shared block", "overlap by a byte",
     "function overlap", "function order (sorted flag)",
     "function order (no flag)", "num_fres", "zero size", "start range",
     "odd CFA offset", "count into next block", "FDE info bit 6",
-    "functions unsorted (no flag) and overlapping"};
+    "functions unsorted (no flag) and overlapping",
+    "shared block, next FDE"};
 
 static const uint32_t orders[3][NF] = {
     {0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {3, 0, 4, 1, 5, 2}};
@@ -122,7 +123,12 @@ static void row(uint8_t v, uint8_t abi, int be_flip, unsigned ord,
   }
   n = sb_build(&s, buf, sizeof buf, &lay);
   be = lay.big_endian;
-  if (d == D_SHARED || d == D_OVERLAP_BYTE) {
+  if (d == D_SHARED_NEXT) {
+    /* FDE 2 on FDE 1's block: the next FDE in index order. */
+    unsigned at = v == 3 ? SB_FDE3_FREOFF : SB_FDE12_FREOFF;
+    sb_put(buf, lay.fde_off[2] + at, 4, sb_get(buf, lay.fde_off[1] + at, 4, be),
+           be);
+  } else if (d == D_SHARED || d == D_OVERLAP_BYTE) {
     /* FDE 4's block offset moved onto FDE 1's block (or a byte past it). */
     unsigned at = v == 3 ? SB_FDE3_FREOFF : SB_FDE12_FREOFF;
     uint64_t off = sb_get(buf, lay.fde_off[1] + at, 4, be);
