@@ -221,6 +221,7 @@ static void check_fde_index(vctx *v, pass_a *pa) {
   uint64_t fres_total = 0, prev_blk = 0;
 
   pa->blocks_ascending = pa->funcs_in_order = pa->ranges_ok = 1;
+  pa->prefix_end = n;
   for (i = 0; i < n && !v->em.stop; i++) {
     sfv_fde f;
     sfv_status st = sfv_fde_get(s, i, &f);
@@ -258,6 +259,8 @@ static void check_fde_index(vctx *v, pass_a *pa) {
                  .func_start = sfv_v_report_addr(v, lo),
                  .previous_func_start = sfv_v_report_addr(v, prev_lo),
                  .previous_fde = i - 1);
+      if (pa->funcs_in_order)
+        pa->prefix_end = i;
       pa->funcs_in_order = 0;
     }
     if (pa->funcs_in_order && hi > lo) {
@@ -305,6 +308,7 @@ static void check_fdes(vctx *v) {
 
   pa.fre_len = end > s->priv.fre_base ? end - s->priv.fre_base : 0;
   pa.n = s->fde_avail;
+  pa.prefix_end = 0; /* until check_fde_index has swept a prefix */
   if (s->priv.fde_base <= s->priv.fre_base &&
       (s->priv.fre_base - s->priv.fde_base) / s->priv.fde_size < pa.n)
     pa.n = (uint32_t)((s->priv.fre_base - s->priv.fde_base) / s->priv.fde_size);

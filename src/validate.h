@@ -44,6 +44,10 @@ typedef struct pass_a {
   uint64_t fre_len;          /* FRE sub-section length, clipped */
   int blocks_ascending;      /* usable blocks' fre_off non-decreasing */
   int funcs_in_order;        /* resolved starts non-decreasing */
+  uint32_t prefix_end;       /* check_fde_index swept the function ranges
+                                of FDEs below it (its in-order prefix) and
+                                reported their overlaps: the sorted sweep
+                                does not report those again */
   int ranges_ok;             /* every function range representable */
 } pass_a;
 

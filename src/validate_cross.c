@@ -132,18 +132,45 @@ span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n) {
   return (span *)a;
 }
 
-/* Sweep over spans in ascending lo: report each span starting below the
- * furthest end seen so far.  Zero-length spans never overlap. */
-typedef void (*overlap_fn)(vctx *v, const span *s, const span *owner);
+static void func_overlap(vctx *v, const span *s, const span *owner) {
+  sfv_fde f;
+  if (sfv_fde_get(&v->sec, s->idx, &f) != SFV_E_RANGE)
+    SFV_FIND(&v->out, FDE_FUNC_OVERLAP, f.offset, s->idx, SFV_NONE,
+             .func_start = sfv_v_report_addr(v, s->lo),
+             .covering_func_end = sfv_v_report_addr(v, owner->hi),
+             .covering_fde = owner->idx);
+}
 
-static void sweep(vctx *v, const span *a, size_t n, overlap_fn fn) {
-  int64_t max_end = INT64_MIN;
+/* FDE i was in check_fde_index's prefix sweep: below prefix_end and not
+ * skipped there for its FRE block (fre_off + attribute past fre_len). */
+static int in_prefix_sweep(const vctx *v, const pass_a *pa, uint32_t i) {
+  sfv_fde f;
+  return i < pa->prefix_end &&
+         sfv_fde_get_index(&v->sec, i, &f) != SFV_E_RANGE &&
+         (uint64_t)f.fre_off +
+                 sfv_struct_size(SFV_ST_ATTR, v->sec.hdr.version) <=
+             pa->fre_len;
+}
+
+/* The sweep of function ranges sorted by (lo, idx), reporting each
+ * overlap check_fde_index has not: the prefix FDEs it swept come here in
+ * the same order (ascending starts, ties by index), so one reported there
+ * is one starting below the furthest end of the swept prefix FDEs before
+ * it (pmax).  Zero-length ranges never overlap. */
+static void func_sweep(vctx *v, const pass_a *pa, const span *a, size_t n) {
+  int64_t max_end = INT64_MIN, pmax = INT64_MIN;
   size_t owner = 0, i;
   for (i = 0; i < n && !v->em.stop; i++) {
+    int swept, reported;
     if (a[i].hi <= a[i].lo)
       continue;
+    swept = in_prefix_sweep(v, pa, a[i].idx);
+    reported = swept && pmax != INT64_MIN && a[i].lo < pmax;
+    if (swept && a[i].hi > pmax)
+      pmax = a[i].hi;
     if (max_end != INT64_MIN && a[i].lo < max_end) {
-      fn(v, &a[i], &a[owner]);
+      if (!reported)
+        func_overlap(v, &a[i], &a[owner]);
       if (a[i].hi > max_end) {
         max_end = a[i].hi;
         owner = i;
@@ -153,15 +180,6 @@ static void sweep(vctx *v, const span *a, size_t n, overlap_fn fn) {
     max_end = a[i].hi;
     owner = i;
   }
-}
-
-static void func_overlap(vctx *v, const span *s, const span *owner) {
-  sfv_fde f;
-  if (sfv_fde_get(&v->sec, s->idx, &f) != SFV_E_RANGE)
-    SFV_FIND(&v->out, FDE_FUNC_OVERLAP, f.offset, s->idx, SFV_NONE,
-             .func_start = sfv_v_report_addr(v, s->lo),
-             .covering_func_end = sfv_v_report_addr(v, owner->hi),
-             .covering_fde = owner->idx);
 }
 
 /* ---------------------------------------------------------------- */
@@ -196,7 +214,7 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
     k++;
   }
   sfv_v_sort_spans(spans, k);
-  sweep(v, spans, k, func_overlap);
+  func_sweep(v, pa, spans, k);
 }
 
 /* Stage 4b: FRE blocks in FRE-sub-section order (spans sorted by fre_off,
