@@ -3,7 +3,9 @@
 # Measurements only: speed is never asserted by a test.
 #
 #   make bench          everything below; the report goes to
-#                       build/bench/report.txt, the table to results.tsv,
+#                       build/bench/report.txt, the side-by-side table
+#                       (Markdown, tests/bench/table.py) to table.md and
+#                       the end of the output, the raw rows to results.tsv,
 #                       the chart to build/bench/throughput.svg
 #   make bench-lib      only the library table (bench binary)
 #   make bench-cli      only the CLI on the whole real corpus
@@ -57,8 +59,9 @@ bench-cli: all bench-inputs
 
 bench: bench-lib bench-cli
 	tests/bench/plot.sh $(BENCH)/results.tsv $(BENCH)/throughput.svg
-	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt > $(BENCH)/report.txt
-	@echo "bench: report $(BENCH)/report.txt, chart $(BENCH)/throughput.svg"
+	$(PYTHON) tests/bench/table.py $(BENCH)/results.tsv $(BENCH)/cli.txt | tee $(BENCH)/table.md
+	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt $(BENCH)/table.md > $(BENCH)/report.txt
+	@echo "bench: report $(BENCH)/report.txt, table $(BENCH)/table.md, chart $(BENCH)/throughput.svg"
 
 # The CFI comparison (issue 12): sfv_elf_cfi_compare on the largest real
 # files (static executables: thousands of .eh_frame FDEs), one per

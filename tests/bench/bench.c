@@ -422,7 +422,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
       printf("  lookup: no function start resolves to an address: skipped "
              "(vma 0x%llx)\n", (unsigned long long)in->vma);
       if (tsv != NULL)
-        fprintf(tsv, "\t0\t0\t0\t0\t0\n");
+        fprintf(tsv, "\t0\t0\t0\t0\t0\t%d\t%d\n", p47, p44);
       free(pcs);
       free(scratch);
       return;
@@ -508,9 +508,9 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
       }
     }
     if (tsv != NULL)
-      fprintf(tsv, "\t%zu\t%.6g\t%.6g\t%.6g\t%.6g\n", npcs,
+      fprintf(tsv, "\t%zu\t%.6g\t%.6g\t%.6g\t%.6g\t%d\t%d\n", npcs,
               s_lo.min / (double)npcs * 1e9, s_lo.med / (double)npcs * 1e9,
-              have_lt ? s_lt.min / (double)npcs * 1e9 : 0.0, ix_ns);
+              have_lt ? s_lt.min / (double)npcs * 1e9 : 0.0, ix_ns, p47, p44);
     if (lt.ls != NULL)
       (lt.ls_find == ls47_find ? ls47_close : ls44_close)(lt.ls);
     free(pcs);
@@ -622,7 +622,7 @@ int main(int argc, char **argv) {
     fprintf(tsv, "input\tversion\tbytes\tfdes\tfres\tval_s_min\tval_s_med\t"
                  "valns_s_min\tvalns_s_med\twalk_s_min\twalk_s_med\tls47_s_min\t"
                  "ls44_s_min\tpcs\tlookup_ns_min\tlookup_ns_med\tls_lookup_ns_min\t"
-                 "index_lookup_ns_min\n");
+                 "index_lookup_ns_min\tls47_probe\tls44_probe\n");
   for (; i < argc; i++) {
     input in;
     if (!load_input(argv[i], &in)) {
