@@ -386,9 +386,8 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
     return SFV_OK; /* unreachable: the preamble checks mirror sfv_open */
   res->decoded = 1;
   v.abi_ok = sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch);
-  v.fast = !(v.opt->flags & SFV_OPT_NO_FAST_PATH_) && v.abi_ok &&
-           (v.sec.hdr.abi_arch == SFV_ABI_AMD64_LE ||
-            sfv_abi_is_aarch64(v.sec.hdr.abi_arch));
+  v.fast = !(v.opt->flags & SFV_OPT_NO_FAST_PATH_) && v.abi_ok;
+  v.memo = v.sec.hdr.abi_arch == SFV_ABI_S390X_BE;
   (void)sfv_classify_header(&v.sec, &v.out);
   fre_ok = check_layout(&v);
   check_fdes(&v);

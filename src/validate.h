@@ -8,6 +8,15 @@
 #include "internal.h"
 #include "report.h"
 
+/* One answer of the classifier about an FRE's data words (state 0: empty,
+ * 1: no finding, 2: a finding). */
+typedef struct sfv_fre_memo {
+  uint64_t words;
+  uint8_t info;
+  uint8_t state;
+} sfv_fre_memo;
+enum { SFV_V_MEMO_SIZE = 256 };
+
 typedef struct vctx {
   sfv_section sec;
   const sfv_options *opt;
@@ -17,7 +26,7 @@ typedef struct vctx {
   int abi_ok;
   int unreloc;               /* skip checks on resolved function addresses */
   int fast;                  /* FRE fast path on (validate_fast.c): not
-                                disabled, and the ABI is AMD64 or AArch64 */
+                                disabled, and the ABI is known */
   /* Per FRE info byte of a default FDE, filled lazily by validate_fast.c:
    * fre_info_fast 0 (not derived yet), SFV_V_SLOW, SFV_V_FAST (data words
    * checked one by one) or SFV_V_FAST8 (data words in <= 8 bytes, checked
@@ -26,9 +35,13 @@ typedef struct vctx {
   uint8_t fre_words_len[256];
   uint64_t fre_words_mask[256];
   uint64_t fre_words_expect[256];
+  /* s390x (memo set): the classifier's answers for the data words of
+   * SFV_V_MEMO info bytes, a direct-mapped cache (validate_fast.c). */
+  int memo;
+  sfv_fre_memo memo_cache[SFV_V_MEMO_SIZE];
 } vctx;
 
-enum { SFV_V_FAST = 1, SFV_V_SLOW = 2, SFV_V_FAST8 = 3 };
+enum { SFV_V_FAST = 1, SFV_V_SLOW = 2, SFV_V_FAST8 = 3, SFV_V_MEMO = 4 };
 
 /* An FDE's function range or FRE block as [lo, hi), with its index. */
 typedef struct span {

@@ -15,14 +15,17 @@
  *     finding when the data words satisfy sfv_cfa_offset_ok (word 0) and
  *     sfv_save_offset_ok (words 1, 2), and the words do.
  * The last point rests on how sfv_classify_fre judges a default FDE's FRE
- * on AMD64 and AArch64 (the only ones sfv_v_fast_usable admits): the info
- * byte alone (data-word size code, count for the ABI, mangled-RA bit) and
- * each word through those two predicates of spec.h.  The table of info
- * bytes is not written here: derive() asks the classifier itself, once per
- * info byte value seen in a validation, on data words at both ends of what
- * the predicates admit.  The differential tests (tests/fastpath and
- * fuzz_validate.c, SFV_OPT_NO_FAST_PATH_) hold the two paths to identical
- * diagnostics.
+ * on AMD64 and AArch64: the info byte alone (data-word size code, count
+ * for the ABI, mangled-RA bit) and each word through those two predicates
+ * of spec.h.  The table of info bytes is not written here: derive() asks
+ * the classifier itself, once per info byte value seen in a validation, on
+ * data words at both ends of what the predicates admit.  s390x words mean
+ * other things (an encoded CFA offset, register numbers, RA padding), so
+ * there the fast path asks the classifier about the FRE's own info byte
+ * and word bytes, and keeps its answer in a small cache (memo_clean): an
+ * FRE of a default FDE is judged on those alone (and on header facts).
+ * The differential tests (tests/unit/test_fastpath.c, fuzz_validate.c,
+ * SFV_OPT_NO_FAST_PATH_) hold the two paths to identical diagnostics.
  */
 #include "validate.h"
 #include "classify.h"
@@ -34,9 +37,10 @@ static void count_finding(void *ctx, const sfv_finding *fi) {
 }
 
 /* Findings sfv_classify_fre reports for an FRE of f with info byte info
- * whose data word 0 is cfa and the others save. */
-static unsigned classify_findings(const vctx *v, const sfv_fde *f,
-                                  uint8_t info, int32_t cfa, int32_t save) {
+ * and data words raw[0, count) as stored (zero-extended), decoded as
+ * sfv_fre_next decodes them. */
+static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
+                             const uint64_t *raw) {
   unsigned n = 0, k;
   sfv_out o = {count_finding, &n};
   sfv_fre r = {0};
@@ -47,15 +51,56 @@ static unsigned classify_findings(const vctx *v, const sfv_fde *f,
   r.dw_size = (uint8_t)(1u << r.dw_size_code);
   r.mangled_ra = sfv_fre_info_mangled(info);
   for (k = 0; k < r.dw_count && k < SFV_MAX_DATAWORDS; k++) {
-    /* As sfv_fre_next decodes a word of dw_size bytes. */
-    uint64_t raw = (uint64_t)(uint32_t)(k == 0 ? cfa : save);
-    if (r.dw_size < 4)
-      raw &= ((uint64_t)1 << (8u * r.dw_size)) - 1u;
-    r.dw_raw[k] = (uint32_t)raw;
-    r.dw[k] = (int32_t)sfv_sext(raw, r.dw_size);
+    r.dw_raw[k] = (uint32_t)raw[k];
+    r.dw[k] = (int32_t)sfv_sext(raw[k], r.dw_size);
   }
   (void)sfv_classify_fre(&v->sec, f, &r, &o);
   return n;
+}
+
+/* The same for words 0 = cfa, 1.. = save, cut to the info byte's width. */
+static unsigned classify_findings(const vctx *v, const sfv_fde *f,
+                                  uint8_t info, int32_t cfa, int32_t save) {
+  uint64_t raw[SFV_MAX_DATAWORDS];
+  unsigned w = 1u << sfv_fre_info_size_code(info), k;
+  for (k = 0; k < SFV_MAX_DATAWORDS; k++) {
+    raw[k] = (uint64_t)(uint32_t)(k == 0 ? cfa : save);
+    if (w < 4)
+      raw[k] &= ((uint64_t)1 << (8u * w)) - 1u;
+  }
+  return classify_raw(v, f, info, raw);
+}
+
+/* Low wl (<= 8) bytes of a little-endian 8-byte load. */
+static inline uint64_t low_bytes(uint64_t x, unsigned wl) {
+  return wl >= 8 ? x : x & (((uint64_t)1 << (8u * wl)) - 1u);
+}
+
+/* s390x (v->memo): whether the classifier accepts an FRE with info byte
+ * info (SFV_V_MEMO: words in <= 8 bytes) whose data words are the low wl
+ * bytes of x, as it said the last time it was asked about the same bytes
+ * (a direct-mapped cache of its answers; a miss asks it).  1: no finding. */
+static int memo_clean(vctx *v, const sfv_fde *f, uint8_t info, uint64_t x,
+                      unsigned wl) {
+  uint64_t key = low_bytes(x, wl), h = key ^ (key >> 32);
+  sfv_fre_memo *e;
+  h ^= h >> 16;
+  h ^= h >> 8;
+  e = &v->memo_cache[(h ^ info) & (SFV_V_MEMO_SIZE - 1u)];
+  if (e->state == 0 || e->info != info || e->words != key) {
+    uint64_t raw[SFV_MAX_DATAWORDS] = {0};
+    unsigned n = sfv_fre_info_count(info), k;
+    unsigned w = 1u << sfv_fre_info_size_code(info);
+    uint8_t b[8];
+    for (k = 0; k < 8; k++)
+      b[k] = (uint8_t)(key >> (8u * k));
+    for (k = 0; k < n && k < SFV_MAX_DATAWORDS; k++)
+      raw[k] = sfv_ld(b + k * w, w, v->sec.big_endian);
+    e->words = key;
+    e->info = info;
+    e->state = classify_raw(v, f, info, raw) == 0 ? 1 : 2;
+  }
+  return e->state == 1;
 }
 
 /* SFV_V_FAST (or SFV_V_FAST8) when the classifier accepts, without a
@@ -68,6 +113,15 @@ static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
   unsigned n = sfv_fre_info_count(info), k;
   int32_t hi, lo;
   uint8_t t = SFV_V_SLOW;
+  if (v->memo) {
+    /* s390x: the classifier is asked about the words themselves. */
+    unsigned w = 1u << code;
+    if (code <= SFV_DW_SIZE_CODE_MAX && n * w <= 8u)
+      t = SFV_V_MEMO;
+    v->fre_words_len[info] = (uint8_t)(n * w);
+    v->fre_info_fast[info] = t;
+    return t;
+  }
   if (code <= SFV_DW_SIZE_CODE_MAX) {
     unsigned w = 1u << code;
     /* 8-aligned extremes of a signed word of 1, 2, 4 bytes. */
@@ -176,7 +230,11 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
     if (wl > left)
       break;
     p += asz + 1u;
-    if (t == SFV_V_FAST8 && left >= 8u) {
+    if (t == SFV_V_MEMO) {
+      /* The words are the low wl bytes of the load (left >= 8). */
+      if (left < 8u || !memo_clean(v, f, info, sfv_ld(p, 8, 0), wl))
+        break;
+    } else if (t == SFV_V_FAST8 && left >= 8u) {
       /* All words at once: the load stays below lim (left >= 8). */
       if ((sfv_ld(p, 8, 0) & v->fre_words_mask[info]) !=
           v->fre_words_expect[info])
