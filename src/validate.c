@@ -15,6 +15,8 @@
  * bytes decoded <= sfh_fre_len clipped to the buffer, plus one FRE (the
  * budget), so overlapping or repeated FRE blocks cannot multiply work.
  */
+#include <string.h>
+
 #include "validate.h"
 #include "classify.h"
 #include "cursor.h"
@@ -361,6 +363,7 @@ static void check_trailing(vctx *v) {
 sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
                         sfv_diag_fn fn, void *ctx, sfv_result *res) {
   static const sfv_options defaults = {0};
+  vfast ft; /* zeroed where read before written (validate.h) */
   vctx v;
   sfv_result local;
   int fre_ok;
@@ -388,6 +391,10 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   v.abi_ok = sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch);
   v.fast = !(v.opt->flags & SFV_OPT_NO_FAST_PATH_) && v.abi_ok;
   v.memo = v.sec.hdr.abi_arch == SFV_ABI_S390X_BE;
+  memset(ft.info, 0, sizeof ft.info);
+  if (v.memo)
+    memset(ft.memo, 0, sizeof ft.memo);
+  v.ft = &ft;
   (void)sfv_classify_header(&v.sec, &v.out);
   fre_ok = check_layout(&v);
   check_fdes(&v);

@@ -17,6 +17,21 @@ typedef struct sfv_fre_memo {
 } sfv_fre_memo;
 enum { SFV_V_MEMO_SIZE = 256 };
 
+/* The fast path's tables, filled lazily per FRE info byte of a default
+ * FDE (validate_fast.c derive()): info 0 (not derived yet), SFV_V_SLOW,
+ * SFV_V_FAST (data words checked one by one), SFV_V_FAST8 (data words in
+ * <= 8 bytes, checked with one load: (x & mask) == expect) or SFV_V_MEMO
+ * (s390x: the classifier's answer for the word bytes, cached in memo);
+ * words_len: the data words' bytes.  Only info[] and, for s390x, memo[]
+ * are zeroed per validation: the rest is written before it is read. */
+typedef struct vfast {
+  uint8_t info[256];
+  uint8_t words_len[256];
+  uint64_t mask[256];
+  uint64_t expect[256];
+  sfv_fre_memo memo[SFV_V_MEMO_SIZE];
+} vfast;
+
 typedef struct vctx {
   sfv_section sec;
   const sfv_options *opt;
@@ -27,18 +42,8 @@ typedef struct vctx {
   int unreloc;               /* skip checks on resolved function addresses */
   int fast;                  /* FRE fast path on (validate_fast.c): not
                                 disabled, and the ABI is known */
-  /* Per FRE info byte of a default FDE, filled lazily by validate_fast.c:
-   * fre_info_fast 0 (not derived yet), SFV_V_SLOW, SFV_V_FAST (data words
-   * checked one by one) or SFV_V_FAST8 (data words in <= 8 bytes, checked
-   * with one load: (x & mask) == expect); words_len: their bytes. */
-  uint8_t fre_info_fast[256];
-  uint8_t fre_words_len[256];
-  uint64_t fre_words_mask[256];
-  uint64_t fre_words_expect[256];
-  /* s390x (memo set): the classifier's answers for the data words of
-   * SFV_V_MEMO info bytes, a direct-mapped cache (validate_fast.c). */
-  int memo;
-  sfv_fre_memo memo_cache[SFV_V_MEMO_SIZE];
+  int memo;                  /* s390x: the fast path's answer cache */
+  struct vfast *ft;          /* the fast path's tables (validate_fast.c) */
 } vctx;
 
 enum { SFV_V_FAST = 1, SFV_V_SLOW = 2, SFV_V_FAST8 = 3, SFV_V_MEMO = 4 };

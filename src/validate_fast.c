@@ -86,7 +86,7 @@ static int memo_clean(vctx *v, const sfv_fde *f, uint8_t info, uint64_t x,
   sfv_fre_memo *e;
   h ^= h >> 16;
   h ^= h >> 8;
-  e = &v->memo_cache[(h ^ info) & (SFV_V_MEMO_SIZE - 1u)];
+  e = &v->ft->memo[(h ^ info) & (SFV_V_MEMO_SIZE - 1u)];
   if (e->state == 0 || e->info != info || e->words != key) {
     uint64_t raw[SFV_MAX_DATAWORDS] = {0};
     unsigned n = sfv_fre_info_count(info), k;
@@ -118,8 +118,8 @@ static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
     unsigned w = 1u << code;
     if (code <= SFV_DW_SIZE_CODE_MAX && n * w <= 8u)
       t = SFV_V_MEMO;
-    v->fre_words_len[info] = (uint8_t)(n * w);
-    v->fre_info_fast[info] = t;
+    v->ft->words_len[info] = (uint8_t)(n * w);
+    v->ft->info[info] = t;
     return t;
   }
   if (code <= SFV_DW_SIZE_CODE_MAX) {
@@ -132,7 +132,7 @@ static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
         classify_findings(v, f, info, 0, -8) == 0 &&
         classify_findings(v, f, info, hi, lo) == 0)
       t = SFV_V_FAST;
-    v->fre_words_len[info] = (uint8_t)(n * w);
+    v->ft->words_len[info] = (uint8_t)(n * w);
     if (t == SFV_V_FAST && n * w <= 8u) {
       uint64_t mask = 0, expect = 0;
       for (k = 0; k < n; k++) {
@@ -141,12 +141,12 @@ static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
         mask |= m << (8u * k * w);
         expect |= e << (8u * k * w);
       }
-      v->fre_words_mask[info] = mask;
-      v->fre_words_expect[info] = expect;
+      v->ft->mask[info] = mask;
+      v->ft->expect[info] = expect;
       t = SFV_V_FAST8;
     }
   }
-  v->fre_info_fast[info] = t;
+  v->ft->info[info] = t;
   return t;
 }
 
@@ -171,7 +171,7 @@ __attribute__((always_inline)) static inline void
 fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
        uint32_t *prev_start, unsigned asz, uint8_t be) {
   const uint8_t *d = v->sec.data;
-  const uint8_t *tab = v->fre_info_fast;
+  const uint8_t *tab = v->ft->info;
   uint64_t pos = it->pos, lim = it->limit, from = it->pos;
   uint64_t bound = sfv_v_fre_start_bound(v, f);
   /* Starts allowed for the next FRE: [lo, hi) -- FRE 0 only 0 (bound is
@@ -204,12 +204,12 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
       start = sfv_ld(p, asz, be);
       info = p[asz];
       if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
-          (sfv_ld(p + asz + 1u, 8, 0) & v->fre_words_mask[info]) !=
-              v->fre_words_expect[info])
+          (sfv_ld(p + asz + 1u, 8, 0) & v->ft->mask[info]) !=
+              v->ft->expect[info])
         break;
       lo = start + 1u;
       hi = bound;
-      pos += asz + 1u + v->fre_words_len[info];
+      pos += asz + 1u + v->ft->words_len[info];
       next++;
     }
     if (next >= count)
@@ -225,7 +225,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
       t = derive(v, f, info);
     if (t == SFV_V_SLOW || start < lo || start >= hi)
       break;
-    wl = v->fre_words_len[info];
+    wl = v->ft->words_len[info];
     left = lim - pos - asz - 1u; /* bytes from the first data word on */
     if (wl > left)
       break;
@@ -236,8 +236,8 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
         break;
     } else if (t == SFV_V_FAST8 && left >= 8u) {
       /* All words at once: the load stays below lim (left >= 8). */
-      if ((sfv_ld(p, 8, 0) & v->fre_words_mask[info]) !=
-          v->fre_words_expect[info])
+      if ((sfv_ld(p, 8, 0) & v->ft->mask[info]) !=
+          v->ft->expect[info])
         break;
     } else {
       unsigned n = sfv_fre_info_count(info);
