@@ -24,10 +24,12 @@ typedef struct vctx {
 
 enum { SFV_V_FAST = 1, SFV_V_SLOW = 2 };
 
-/* An FDE's function range or FRE block as [lo, hi), with its index. */
+/* An FDE's function range [lo, lo + size) (sfv_v_fde_range() accepted
+ * it, so lo + size does not overflow), or its FRE block's fre_off in lo
+ * (size 0), with the FDE's index: 16 bytes. */
 typedef struct span {
   int64_t lo;
-  int64_t hi;
+  uint32_t size;
   uint32_t idx;
 } span;
 
@@ -66,6 +68,9 @@ void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
                      uint32_t *prev_start);
 
 /* validate_cross.c */
+/* Stable sort of a[0..n) by lo (equal lo keep their order); tmp holds n
+ * spans.  Returns a or tmp, whichever holds the result.  O(n). */
+span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n);
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n);
 void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans);
 void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans);

@@ -1,120 +1,78 @@
 /* validate_cross.c - the validator's cross-FDE checks that need order:
  * function overlap of unsorted FDEs (sort, then sweep) and the FRE blocks
  * in FRE-sub-section order (overlap, unused bytes), with caller scratch and
- * an in-place heapsort; without scratch, a byte-budgeted fallback.
- * Work: O(n log n) in the FDEs with scratch; FRE bytes decoded <= fre_len.
+ * a stable radix sort; without scratch, a byte-budgeted fallback.
+ * Work: O(n) in the FDEs with scratch (at most 8 radix passes); FRE bytes
+ * decoded <= fre_len.
  */
 #include "validate.h"
 #include "spec.h"
 
-static int span_less(const span *a, const span *b) {
-  return a->lo < b->lo || (a->lo == b->lo && a->idx < b->idx);
+/* The sort key of a span: lo as an unsigned number of the same order
+ * (sign bit flipped), so min <= key for every span and key - min cannot
+ * wrap. */
+static inline uint64_t span_key(const span *a) {
+  return (uint64_t)a->lo ^ ((uint64_t)1 << 63);
 }
 
-static void sift_down(span *a, size_t root, size_t n) {
-  for (;;) {
-    size_t child = 2 * root + 1, big = root;
-    if (child < n && span_less(&a[big], &a[child]))
-      big = child;
-    if (child + 1 < n && span_less(&a[big], &a[child + 1]))
-      big = child + 1;
-    if (big == root)
-      return;
-    span t = a[root];
-    a[root] = a[big];
-    a[big] = t;
-    root = big;
-  }
-}
+enum { RADIX_BITS = 8, RADIX = 1 << RADIX_BITS, RADIX_DIGITS = 64 / RADIX_BITS };
 
-static void heapsort_spans(span *a, size_t n) {
-  size_t i;
+/* Stable LSD radix sort of a[0..n) by lo (spans with equal lo keep their
+ * order: filled in index order, they come out in (lo, idx) order); tmp has
+ * room for n spans.  Returns the array holding the result (a or tmp).
+ * Keys are taken relative to the smallest, and a digit every key shares is
+ * not passed over, so clustered keys (function starts, FRE offsets) take 3
+ * or 4 passes.  Work: one min pass, one histogram pass, at most 8 scatter
+ * passes: O(n) whatever the keys; 8 KB of counters on the stack. */
+span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
+  uint32_t count[RADIX_DIGITS][RADIX];
+  uint64_t min = UINT64_MAX, max = 0;
+  unsigned digits = 0, d, j;
+  uint32_t i;
   if (n < 2)
-    return;
-  for (i = n / 2; i > 0; i--)
-    sift_down(a, i - 1, n);
-  for (i = n - 1; i > 0; i--) {
-    span t = a[0];
-    a[0] = a[i];
-    a[i] = t;
-    sift_down(a, 0, i);
+    return a;
+  for (i = 0; i < n; i++) {
+    uint64_t k = span_key(&a[i]);
+    min = k < min ? k : min;
+    max = k > max ? k : max;
   }
-}
-
-static void swap_spans(span *x, span *y) {
-  span t = *x;
-  *x = *y;
-  *y = t;
-}
-
-/* Introsort without recursion: quicksort (median of three, Hoare
- * partition) keeping the larger part on an explicit stack and going on with
- * the smaller, so the stack never holds more than log2(n) < 64 parts; a
- * part whose depth budget (2 log2 n) runs out is heapsorted (n log n in the
- * worst case, whatever the input); parts under 16 get an insertion sort.
- * Keys (lo, idx) are unique, so the order is the heapsort's exactly. */
-static void sort_spans(span *a, size_t n) {
-  struct part {
-    size_t lo, n;
-    unsigned budget;
-  } st[64];
-  unsigned top = 0, depth = 0;
-  size_t k;
-  for (k = n; k > 1; k >>= 1)
-    depth += 2;
-  st[top++] = (struct part){0, n, depth};
-  while (top > 0) {
-    struct part p = st[--top];
-    while (p.n > 16 && p.budget > 0 && top < 64) {
-      span *b = a + p.lo, piv;
-      size_t m = p.n / 2, last = p.n - 1, left;
-      int64_t i = -1, j = (int64_t)p.n;
-      if (span_less(&b[m], &b[0]))
-        swap_spans(&b[m], &b[0]);
-      if (span_less(&b[last], &b[m])) {
-        swap_spans(&b[last], &b[m]);
-        if (span_less(&b[m], &b[0]))
-          swap_spans(&b[m], &b[0]);
-      }
-      piv = b[m];
-      for (;;) {
-        do
-          i++;
-        while (span_less(&b[i], &piv));
-        do
-          j--;
-        while (span_less(&piv, &b[j]));
-        if (i >= j)
-          break;
-        swap_spans(&b[i], &b[j]);
-      }
-      left = (size_t)j + 1; /* [0, left) <= pivot <= [left, n) */
-      p.budget--;
-      if (left < p.n - left) {
-        st[top++] = (struct part){p.lo + left, p.n - left, p.budget};
-        p.n = left;
-      } else {
-        st[top++] = (struct part){p.lo, left, p.budget};
-        p.lo += left;
-        p.n -= left;
-      }
-    }
-    if (p.n > 16) {
-      heapsort_spans(a + p.lo, p.n);
-    } else {
-      for (k = 1; k < p.n; k++) {
-        size_t q = p.lo + k;
-        while (q > p.lo && span_less(&a[q], &a[q - 1])) {
-          swap_spans(&a[q], &a[q - 1]);
-          q--;
-        }
-      }
-    }
+  while (digits < RADIX_DIGITS && ((max - min) >> (RADIX_BITS * digits)) != 0)
+    digits++;
+  for (d = 0; d < digits; d++)
+    for (j = 0; j < RADIX; j++)
+      count[d][j] = 0;
+  for (i = 0; i < n; i++) {
+    uint64_t k = span_key(&a[i]) - min;
+    for (d = 0; d < digits; d++)
+      count[d][(k >> (RADIX_BITS * d)) & (RADIX - 1)]++;
   }
+  for (d = 0; d < digits; d++) {
+    uint32_t *c = count[d], sum = 0;
+    unsigned shift = RADIX_BITS * d;
+    span *t;
+    /* The smallest key's digits are all 0: count[d][0] == n means every
+     * key has digit 0 here, and the pass would not move anything. */
+    if (c[0] == n)
+      continue;
+    for (j = 0; j < RADIX; j++) {
+      uint32_t here = c[j];
+      c[j] = sum;
+      sum += here;
+    }
+    for (i = 0; i < n; i++) {
+      uint64_t k = span_key(&a[i]) - min;
+      tmp[c[(k >> shift) & (RADIX - 1)]++] = a[i];
+    }
+    t = a;
+    a = tmp;
+    tmp = t;
+  }
+  return a;
 }
 
 size_t sfv_scratch_size(uint32_t num_fdes) {
-  return (size_t)num_fdes * sizeof(span) + _Alignof(span);
+  /* Two arrays of spans: the radix sort's source and destination. */
+  return (size_t)num_fdes * 2 * sizeof(span) + _Alignof(span);
 }
 
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n) {
@@ -126,7 +84,7 @@ span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n) {
   a = (p + (_Alignof(span) - 1)) & ~(uintptr_t)(_Alignof(span) - 1);
   if (a - p > opt->scratch_size)
     return NULL;
-  avail = (opt->scratch_size - (size_t)(a - p)) / sizeof(span);
+  avail = (opt->scratch_size - (size_t)(a - p)) / sizeof(span) / 2;
   if (avail < n)
     return NULL;
   return (span *)a;
@@ -140,17 +98,18 @@ static void sweep(vctx *v, const span *a, size_t n, overlap_fn fn) {
   int64_t max_end = INT64_MIN;
   size_t owner = 0, i;
   for (i = 0; i < n && !v->em.stop; i++) {
-    if (a[i].hi <= a[i].lo)
+    int64_t hi = a[i].lo + (int64_t)a[i].size;
+    if (a[i].size == 0)
       continue;
     if (max_end != INT64_MIN && a[i].lo < max_end) {
       fn(v, &a[i], &a[owner]);
-      if (a[i].hi > max_end) {
-        max_end = a[i].hi;
+      if (hi > max_end) {
+        max_end = hi;
         owner = i;
       }
       continue;
     }
-    max_end = a[i].hi;
+    max_end = hi;
     owner = i;
   }
 }
@@ -160,11 +119,21 @@ static void func_overlap(vctx *v, const span *s, const span *owner) {
   if (sfv_fde_get(&v->sec, s->idx, &f) != SFV_E_RANGE)
     SFV_FIND(&v->out, FDE_FUNC_OVERLAP, f.offset, s->idx, SFV_NONE,
              .func_start = sfv_v_report_addr(v, s->lo),
-             .covering_func_end = sfv_v_report_addr(v, owner->hi),
+             .covering_func_end =
+                 sfv_v_report_addr(v, owner->lo + (int64_t)owner->size),
              .covering_fde = owner->idx);
 }
 
 /* ---------------------------------------------------------------- */
+
+enum { PREFETCH_AHEAD = 16 };
+
+/* Starts loading FDE i's index entry (i < fde_avail) into the cache. */
+static inline void prefetch_fde(const sfv_section *s, uint32_t i) {
+  const uint8_t *e = s->data + s->priv.fde_base + (uint64_t)i * s->priv.fde_size;
+  __builtin_prefetch(e);
+  __builtin_prefetch(e + s->priv.fde_size - 1);
+}
 
 /* An FDE whose FRE block can be walked: v3 attribute inside the FRE
  * sub-section (fre_len clipped to the buffer), v1/v2 FRE offset inside it,
@@ -191,12 +160,11 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
         !sfv_v_fde_range(v, &f, &lo, &hi))
       continue;
     spans[k].lo = lo;
-    spans[k].hi = hi;
+    spans[k].size = f.size; /* hi - lo */
     spans[k].idx = i;
     k++;
   }
-  sort_spans(spans, k);
-  sweep(v, spans, k, func_overlap);
+  sweep(v, sfv_v_sort_spans(spans, spans + pa->n, k), k, func_overlap);
 }
 
 /* Stage 4b: FRE blocks in FRE-sub-section order (spans sorted by fre_off,
@@ -219,11 +187,11 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
       if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE)
         continue;
       spans[n].lo = f.fre_off;
-      spans[n].hi = 0;
+      spans[n].size = 0;
       spans[n].idx = i;
       n++;
     }
-    sort_spans(spans, n);
+    spans = sfv_v_sort_spans(spans, spans + pa->n, n);
   } else {
     n = pa->n;
   }
@@ -231,6 +199,11 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     sfv_fde f;
     uint32_t idx = spans != NULL ? spans[i].idx : i;
     uint64_t start;
+    /* In fre_off order the index entries come in no memory order: fetch
+     * the entry of the span PREFETCH_AHEAD places on while this one is
+     * walked (idx < pa->n <= fde_avail: the entry is inside the buffer). */
+    if (spans != NULL && i + PREFETCH_AHEAD < n)
+      prefetch_fde(s, spans[i + PREFETCH_AHEAD].idx);
     if (!block_usable(v, idx, pa->fre_len, &f))
       continue;
     start = f.fre_off;
