@@ -17,35 +17,40 @@ static inline uint64_t span_key(const span *a) {
 
 enum { RADIX_BITS = 8, RADIX = 1 << RADIX_BITS, RADIX_DIGITS = 64 / RADIX_BITS };
 
-/* Stable LSD radix sort of a[0..n) by lo (spans with equal lo keep their
- * order: filled in index order, they come out in (lo, idx) order); tmp has
- * room for n spans.  Returns the array holding the result (a or tmp).
- * Keys are taken relative to the smallest, and a digit every key shares is
- * not passed over, so clustered keys (function starts, FRE offsets) take 3
- * or 4 passes.  Work: one min pass, one histogram pass, at most 8 scatter
- * passes: O(n) whatever the keys; 8 KB of counters on the stack. */
-span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
-  uint32_t count[RADIX_DIGITS][RADIX];
-  uint64_t min = UINT64_MAX, max = 0;
-  unsigned digits = 0, d, j;
+/* Counts digits 0..nd-1 of every key - min (nd a constant where inlined:
+ * the digit loop unrolls). */
+__attribute__((always_inline)) static inline void
+histogram(uint32_t (*count)[RADIX], const span *a, uint32_t n, uint64_t min,
+          unsigned nd) {
   uint32_t i;
-  if (n < 2)
-    return a;
-  for (i = 0; i < n; i++) {
-    uint64_t k = span_key(&a[i]);
-    min = k < min ? k : min;
-    max = k > max ? k : max;
-  }
-  while (digits < RADIX_DIGITS && ((max - min) >> (RADIX_BITS * digits)) != 0)
-    digits++;
-  for (d = 0; d < digits; d++)
-    for (j = 0; j < RADIX; j++)
-      count[d][j] = 0;
+  unsigned d;
   for (i = 0; i < n; i++) {
     uint64_t k = span_key(&a[i]) - min;
-    for (d = 0; d < digits; d++)
+    for (d = 0; d < nd; d++)
       count[d][(k >> (RADIX_BITS * d)) & (RADIX - 1)]++;
   }
+}
+
+/* Stable LSD radix sort of a[0..n) by lo, min and max its smallest and
+ * largest key: keys are taken relative to min, and a digit every key
+ * shares is not passed over, so clustered keys (function starts, FRE
+ * offsets) take 3 or 4 passes.  Work: one histogram pass, at most 8
+ * scatter passes; 8 KB of counters on the stack. */
+static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
+                        uint64_t max) {
+  uint32_t count[RADIX_DIGITS][RADIX];
+  unsigned digits = 0, nd, d, j;
+  uint32_t i;
+  while (digits < RADIX_DIGITS && ((max - min) >> (RADIX_BITS * digits)) != 0)
+    digits++;
+  nd = digits <= 4 ? 4 : RADIX_DIGITS;
+  for (d = 0; d < nd; d++)
+    for (j = 0; j < RADIX; j++)
+      count[d][j] = 0;
+  if (nd == 4)
+    histogram(count, a, n, min, 4);
+  else
+    histogram(count, a, n, min, RADIX_DIGITS);
   for (d = 0; d < digits; d++) {
     uint32_t *c = count[d], sum = 0;
     unsigned shift = RADIX_BITS * d;
@@ -68,6 +73,67 @@ span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
     tmp = t;
   }
   return a;
+}
+
+/* At most this many ascending runs are merged rather than radix sorted
+ * (two merge passes cost less than a histogram and three scatters).  GNU
+ * ld's sections, FDEs sorted, have their FRE blocks in 2 runs. */
+enum { MERGE_RUNS = 4 };
+
+/* Merges the ascending runs a[b[k], b[k+1]) (k < r, b[r] = n) pairwise,
+ * ties taken from the left run, until one is left; tmp holds n spans.
+ * Returns the array holding the result.  Work: n per pass, ceil(log2 r)
+ * passes. */
+static span *merge_runs(span *a, span *tmp, uint32_t *b, unsigned r) {
+  while (r > 1) {
+    unsigned k, out = 0;
+    span *t;
+    for (k = 0; k < r; k += 2) {
+      uint32_t i = b[k], m = b[k + 1], j = m, o = i;
+      uint32_t e = k + 2 <= r ? b[k + 2] : m;
+      while (i < m && j < e)
+        tmp[o++] = a[j].lo < a[i].lo ? a[j++] : a[i++];
+      while (i < m)
+        tmp[o++] = a[i++];
+      while (j < e)
+        tmp[o++] = a[j++];
+      b[out++] = b[k];
+    }
+    b[out] = b[r];
+    r = out;
+    t = a;
+    a = tmp;
+    tmp = t;
+  }
+  return a;
+}
+
+/* Stable sort of a[0..n) by lo (spans with equal lo keep their order:
+ * filled in index order, they come out in (lo, idx) order); tmp has room
+ * for n spans.  Returns the array holding the result (a or tmp).  A few
+ * ascending runs are merged, anything else radix sorted.  Work: O(n)
+ * whatever the keys (at most 2 merge or 8 radix passes). */
+span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
+  uint32_t b[MERGE_RUNS + 1], i, r = 1;
+  uint64_t min, max;
+  if (n < 2)
+    return a;
+  min = max = span_key(&a[0]);
+  b[0] = 0;
+  for (i = 1; i < n; i++) {
+    uint64_t k = span_key(&a[i]);
+    min = k < min ? k : min;
+    max = k > max ? k : max;
+    if (a[i].lo < a[i - 1].lo) {
+      if (r < MERGE_RUNS)
+        b[r] = i;
+      r++;
+    }
+  }
+  if (r > MERGE_RUNS)
+    return radix_sort(a, tmp, n, min, max);
+  b[r] = n;
+  return merge_runs(a, tmp, b, r);
 }
 
 size_t sfv_scratch_size(uint32_t num_fdes) {
@@ -167,6 +233,27 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
   sweep(v, sfv_v_sort_spans(spans, spans + pa->n, k), k, func_overlap);
 }
 
+/* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail: every index entry
+ * is inside the buffer), fre_off read from the index entry alone, through
+ * the cursor at the layout table's place (what sfv_fde_get_index() reads,
+ * without decoding the other fields).  Returns n. */
+static uint32_t fill_fre_offs(const sfv_section *s, uint32_t n, span *spans) {
+  sfv_field_loc l = sfv_field_in(SFV_FLD_F_FRE_OFF, s->hdr.version);
+  uint64_t at = s->priv.fde_base + l.off;
+  sfv_cursor c;
+  uint32_t i;
+  cur_init(&c, s->data, 0, s->size, s->big_endian);
+  for (i = 0; i < n; i++, at += s->priv.fde_size) {
+    uint64_t x = 0;
+    /* The width is 4 in every version: a constant load then. */
+    (void)(l.width == 4 ? cur_peek(&c, at, 4, &x) : cur_peek(&c, at, l.width, &x));
+    spans[i].lo = (int64_t)(uint32_t)x;
+    spans[i].size = 0;
+    spans[i].idx = i;
+  }
+  return n;
+}
+
 /* Stage 4b: FRE blocks in FRE-sub-section order (spans sorted by fre_off,
  * or the index order when that is already ascending).  Each block is
  * walked only when it starts at or after the furthest byte walked so far,
@@ -182,15 +269,7 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     /* Sorted by the index field fre_off alone: reading each attribute
      * here, in index order, would miss the cache once per FDE; the walk
      * below skips the blocks block_usable() refuses. */
-    for (i = 0; i < pa->n; i++) {
-      sfv_fde f;
-      if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE)
-        continue;
-      spans[n].lo = f.fre_off;
-      spans[n].size = 0;
-      spans[n].idx = i;
-      n++;
-    }
+    n = fill_fre_offs(s, pa->n, spans);
     spans = sfv_v_sort_spans(spans, spans + pa->n, n);
   } else {
     n = pa->n;

@@ -31,12 +31,12 @@ static int by_lo_idx(const void *x, const void *y) {
 
 enum {
   K_RANDOM, K_FEW, K_EQUAL, K_NEGATIVE, K_FULL, K_REVERSE, K_REVERSE_WIDE,
-  K_ONE_BYTE, K_AROUND_ZERO, K_OFFSETS, K_COUNT
+  K_ONE_BYTE, K_AROUND_ZERO, K_OFFSETS, K_RUNS, K_RUNS_TIES, K_COUNT
 };
 static const char *const kind_name[K_COUNT] = {
     "random", "few distinct", "all equal", "negative", "all 64 bits",
     "reverse", "reverse, wide steps", "one byte differs", "around zero",
-    "shuffled offsets"};
+    "shuffled offsets", "2-6 ascending runs", "2-6 runs, equal keys"};
 
 /* Key i of n of a pattern; `param` varies the pattern between runs. */
 static int64_t key_of(int kind, uint32_t i, uint32_t n, uint64_t param,
@@ -56,7 +56,15 @@ static int64_t key_of(int kind, uint32_t i, uint32_t n, uint64_t param,
     return (int64_t)(((uint64_t)few[0] & ~((uint64_t)0xff << (8 * (param % 8)))) |
                      ((r & 0xff) << (8 * (param % 8))));
   case K_AROUND_ZERO: return (int64_t)(r % 11) - 5;
-  default: return (int64_t)(((uint64_t)i * 2654435761u) % n) * 16;
+  case K_OFFSETS: return (int64_t)(((uint64_t)i * 2654435761u) % n) * 16;
+  default: {
+    /* Runs of equal length, each ascending (what GNU ld writes: FDEs
+     * sorted, FRE blocks in a few runs); with ties, runs repeat keys. */
+    uint64_t runs = 2 + param % 5, q = (uint64_t)i * runs / n;
+    uint64_t first = (q * n + runs - 1) / runs; /* first i of run q */
+    int64_t t = (int64_t)(i - first) * 16;
+    return kind == K_RUNS_TIES ? t : t + (int64_t)q * 3 - 1000;
+  }
   }
 }
 
