@@ -17,18 +17,25 @@ static inline uint64_t span_key(const span *a) {
 
 enum { RADIX_BITS = 8, RADIX = 1 << RADIX_BITS, RADIX_DIGITS = 64 / RADIX_BITS };
 
-/* Counts digits 0..nd-1 of every key - min (nd a constant where inlined:
- * the digit loop unrolls). */
-__attribute__((always_inline)) static inline void
-histogram(uint32_t (*count)[RADIX], const span *a, uint32_t n, uint64_t min,
-          unsigned nd) {
+/* Counts digits 0..nd-1 (nd 4 or 8) of every key - min, written out (the
+ * compiler keeps a loop over the digits as a loop). */
+static void histogram(uint32_t (*count)[RADIX], const span *a, uint32_t n,
+                      uint64_t min, unsigned nd) {
   uint32_t i;
-  unsigned d;
+#define DIGIT(d) count[d][(k >> (RADIX_BITS * (d))) & (RADIX - 1)]++
+  if (nd == 4) {
+    for (i = 0; i < n; i++) {
+      uint64_t k = span_key(&a[i]) - min;
+      DIGIT(0); DIGIT(1); DIGIT(2); DIGIT(3);
+    }
+    return;
+  }
   for (i = 0; i < n; i++) {
     uint64_t k = span_key(&a[i]) - min;
-    for (d = 0; d < nd; d++)
-      count[d][(k >> (RADIX_BITS * d)) & (RADIX - 1)]++;
+    DIGIT(0); DIGIT(1); DIGIT(2); DIGIT(3);
+    DIGIT(4); DIGIT(5); DIGIT(6); DIGIT(7);
   }
+#undef DIGIT
 }
 
 /* Stable LSD radix sort of a[0..n) by lo, min and max its smallest and
@@ -47,10 +54,7 @@ static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
   for (d = 0; d < nd; d++)
     for (j = 0; j < RADIX; j++)
       count[d][j] = 0;
-  if (nd == 4)
-    histogram(count, a, n, min, 4);
-  else
-    histogram(count, a, n, min, RADIX_DIGITS);
+  histogram(count, a, n, min, nd);
   for (d = 0; d < digits; d++) {
     uint32_t *c = count[d], sum = 0;
     unsigned shift = RADIX_BITS * d;
@@ -108,32 +112,61 @@ static span *merge_runs(span *a, span *tmp, uint32_t *b, unsigned r) {
   return a;
 }
 
-/* Stable sort of a[0..n) by lo (spans with equal lo keep their order:
- * filled in index order, they come out in (lo, idx) order); tmp has room
- * for n spans.  Returns the array holding the result (a or tmp).  A few
- * ascending runs are merged, anything else radix sorted.  Work: O(n)
- * whatever the keys (at most 2 merge or 8 radix passes). */
-span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
-  uint32_t b[MERGE_RUNS + 1], i, r = 1;
-  uint64_t min, max;
-  if (n < 2)
-    return a;
-  min = max = span_key(&a[0]);
-  b[0] = 0;
-  for (i = 1; i < n; i++) {
-    uint64_t k = span_key(&a[i]);
-    min = k < min ? k : min;
-    max = k > max ? k : max;
-    if (a[i].lo < a[i - 1].lo) {
-      if (r < MERGE_RUNS)
-        b[r] = i;
-      r++;
-    }
+/* What the sort needs of the keys, noted while the spans are filled (so
+ * that no pass of its own reads them before it sorts). */
+typedef struct span_stats {
+  uint64_t min, max;         /* smallest and largest span_key */
+  int64_t last;              /* lo of the last span noted */
+  uint32_t n;                /* spans noted */
+  uint32_t runs;             /* ascending runs */
+  uint32_t b[MERGE_RUNS + 1];/* starts of the first MERGE_RUNS runs */
+} span_stats;
+
+static void stats_init(span_stats *st) {
+  st->min = UINT64_MAX;
+  st->max = 0;
+  st->last = INT64_MIN;
+  st->n = 0;
+  st->runs = 1;
+  st->b[0] = 0;
+}
+
+/* Notes the span just filled at position st->n. */
+__attribute__((always_inline)) static inline void stats_note(span_stats *st,
+                                                             const span *a) {
+  uint64_t k = span_key(a);
+  st->min = k < st->min ? k : st->min;
+  st->max = k > st->max ? k : st->max;
+  if (a->lo < st->last) {
+    if (st->runs < MERGE_RUNS)
+      st->b[st->runs] = st->n;
+    st->runs++;
   }
-  if (r > MERGE_RUNS)
-    return radix_sort(a, tmp, n, min, max);
-  b[r] = n;
-  return merge_runs(a, tmp, b, r);
+  st->last = a->lo;
+  st->n++;
+}
+
+/* Stable sort of the st->n spans a[] by lo (spans with equal lo keep
+ * their order: filled in index order, they come out in (lo, idx) order);
+ * tmp has room for st->n spans.  Returns the array holding the result (a
+ * or tmp).  A few ascending runs are merged, anything else radix sorted.
+ * Work: O(n) whatever the keys (at most 2 merge or 8 radix passes). */
+static span *sort_noted(span *a, span *tmp, span_stats *st) {
+  if (st->n < 2)
+    return a;
+  if (st->runs > MERGE_RUNS)
+    return radix_sort(a, tmp, st->n, st->min, st->max);
+  st->b[st->runs] = st->n;
+  return merge_runs(a, tmp, st->b, st->runs);
+}
+
+span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
+  span_stats st;
+  uint32_t i;
+  stats_init(&st);
+  for (i = 0; i < n; i++)
+    stats_note(&st, &a[i]);
+  return sort_noted(a, tmp, &st);
 }
 
 size_t sfv_scratch_size(uint32_t num_fdes) {
@@ -192,7 +225,9 @@ static void func_overlap(vctx *v, const span *s, const span *owner) {
 
 /* ---------------------------------------------------------------- */
 
-enum { PREFETCH_AHEAD = 16 };
+#ifndef PREFETCH_AHEAD
+#define PREFETCH_AHEAD 16
+#endif
 
 /* Starts loading FDE i's index entry (i < fde_avail) into the cache. */
 static inline void prefetch_fde(const sfv_section *s, uint32_t i) {
@@ -218,6 +253,8 @@ static int block_usable(const vctx *v, uint32_t i, uint64_t fre_len,
 /* Function overlap for FDEs not in address order: sort, then sweep. */
 void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
   uint32_t i, k = 0;
+  span_stats st;
+  stats_init(&st);
   for (i = 0; i < pa->n; i++) {
     sfv_fde f;
     int64_t lo, hi;
@@ -228,28 +265,51 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
     spans[k].lo = lo;
     spans[k].size = f.size; /* hi - lo */
     spans[k].idx = i;
+    stats_note(&st, &spans[k]);
     k++;
   }
-  sweep(v, sfv_v_sort_spans(spans, spans + pa->n, k), k, func_overlap);
+  sweep(v, sort_noted(spans, spans + pa->n, &st), k, func_overlap);
 }
 
-/* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail: every index entry
- * is inside the buffer), fre_off read from the index entry alone, through
- * the cursor at the layout table's place (what sfv_fde_get_index() reads,
- * without decoding the other fields).  Returns n. */
-static uint32_t fill_fre_offs(const sfv_section *s, uint32_t n, span *spans) {
-  sfv_field_loc l = sfv_field_in(SFV_FLD_F_FRE_OFF, s->hdr.version);
-  uint64_t at = s->priv.fde_base + l.off;
+/* FDE i's fre_off (i < fde_avail: the index entry is inside the buffer)
+ * read from its index entry alone, through the cursor at the layout
+ * table's place: what sfv_fde_get_index() reads, without decoding the
+ * other fields. */
+typedef struct fre_off_reader {
   sfv_cursor c;
+  uint64_t at;               /* section offset of FDE 0's fre_off */
+  uint8_t stride, width;
+} fre_off_reader;
+
+static void fre_off_init(fre_off_reader *r, const sfv_section *s) {
+  sfv_field_loc l = sfv_field_in(SFV_FLD_F_FRE_OFF, s->hdr.version);
+  cur_init(&r->c, s->data, 0, s->size, s->big_endian);
+  r->at = s->priv.fde_base + l.off;
+  r->stride = s->priv.fde_size;
+  r->width = l.width;
+}
+
+__attribute__((always_inline)) static inline uint32_t
+fre_off_of(const fre_off_reader *r, uint32_t i) {
+  uint64_t x = 0, at = r->at + (uint64_t)i * r->stride;
+  /* The width is 4 in every version: a constant load then. */
+  (void)(r->width == 4 ? cur_peek(&r->c, at, 4, &x)
+                       : cur_peek(&r->c, at, r->width, &x));
+  return (uint32_t)x;
+}
+
+/* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail), noted in st.
+ * Returns n. */
+static uint32_t fill_fre_offs(const sfv_section *s, uint32_t n, span *spans,
+                              span_stats *st) {
+  fre_off_reader r;
   uint32_t i;
-  cur_init(&c, s->data, 0, s->size, s->big_endian);
-  for (i = 0; i < n; i++, at += s->priv.fde_size) {
-    uint64_t x = 0;
-    /* The width is 4 in every version: a constant load then. */
-    (void)(l.width == 4 ? cur_peek(&c, at, 4, &x) : cur_peek(&c, at, l.width, &x));
-    spans[i].lo = (int64_t)(uint32_t)x;
+  fre_off_init(&r, s);
+  for (i = 0; i < n; i++) {
+    spans[i].lo = fre_off_of(&r, i);
     spans[i].size = 0;
     spans[i].idx = i;
+    stats_note(st, &spans[i]);
   }
   return n;
 }
@@ -269,8 +329,10 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     /* Sorted by the index field fre_off alone: reading each attribute
      * here, in index order, would miss the cache once per FDE; the walk
      * below skips the blocks block_usable() refuses. */
-    n = fill_fre_offs(s, pa->n, spans);
-    spans = sfv_v_sort_spans(spans, spans + pa->n, n);
+    span_stats st;
+    stats_init(&st);
+    n = fill_fre_offs(s, pa->n, spans, &st);
+    spans = sort_noted(spans, spans + pa->n, &st);
   } else {
     n = pa->n;
   }
@@ -324,8 +386,17 @@ void sfv_v_blocks_fallback(vctx *v, const pass_a *pa) {
   unsigned attr_size = sfv_struct_size(SFV_ST_ATTR, s->hdr.version);
   uint64_t used = 0;
   uint32_t i;
+  fre_off_reader r;
+  fre_off_init(&r, s);
   for (i = 0; i < pa->n && !v->em.stop && !b.hit; i++) {
     sfv_fde f;
+    /* Blocks out of order: fetch the block of the FDE PREFETCH_AHEAD
+     * places on (its attribute and first FREs) while this one is walked. */
+    if (i + PREFETCH_AHEAD < pa->n) {
+      uint64_t at = s->priv.fre_base + fre_off_of(&r, i + PREFETCH_AHEAD);
+      if (at < s->size)
+        __builtin_prefetch(s->data + at);
+    }
     if (!block_usable(v, i, pa->fre_len, &f))
       continue;
     if (attr_size != 0) {
