@@ -33,6 +33,77 @@ typedef struct span {
   uint32_t idx;
 } span;
 
+/* The sort key of a span: lo as an unsigned number of the same order
+ * (sign bit flipped), so min <= key for every span and key - min cannot
+ * wrap. */
+static inline uint64_t span_key(const span *a) {
+  return (uint64_t)a->lo ^ ((uint64_t)1 << 63);
+}
+
+/* At most this many ascending runs are merged rather than radix sorted
+ * (two merge passes cost less than a histogram and three scatters).  GNU
+ * ld's sections, FDEs sorted, have their FRE blocks in 2 runs. */
+enum { MERGE_RUNS = 4 };
+
+/* What the sort needs of the keys, noted while the spans are filled (so
+ * that no pass of its own reads them before it sorts). */
+typedef struct span_stats {
+  uint64_t min, max;         /* smallest and largest span_key */
+  int64_t last;              /* lo of the last span noted */
+  uint32_t n;                /* spans noted */
+  uint32_t runs;             /* ascending runs */
+  uint32_t b[MERGE_RUNS + 1];/* starts of the first MERGE_RUNS runs */
+} span_stats;
+
+static inline void stats_init(span_stats *st) {
+  st->min = UINT64_MAX;
+  st->max = 0;
+  st->last = INT64_MIN;
+  st->n = 0;
+  st->runs = 1;
+  st->b[0] = 0;
+}
+
+/* Notes the span just filled at position st->n. */
+__attribute__((always_inline)) static inline void stats_note(span_stats *st,
+                                                             const span *a) {
+  uint64_t k = span_key(a);
+  st->min = k < st->min ? k : st->min;
+  st->max = k > st->max ? k : st->max;
+  if (a->lo < st->last) {
+    if (st->runs < MERGE_RUNS)
+      st->b[st->runs] = st->n;
+    st->runs++;
+  }
+  st->last = a->lo;
+  st->n++;
+}
+
+/* Spans being filled in index order (a == NULL: no scratch, nothing
+ * kept), with the sort's statistics. */
+typedef struct span_fill {
+  span *a;
+  span_stats st;
+} span_fill;
+
+static inline void sfv_v_fill_init(span_fill *sf, span *a) {
+  sf->a = a;
+  stats_init(&sf->st);
+}
+
+/* Appends {lo, size, idx}. */
+__attribute__((always_inline)) static inline void
+sfv_v_fill_add(span_fill *sf, int64_t lo, uint32_t size, uint32_t idx) {
+  span *x;
+  if (sf->a == NULL)
+    return;
+  x = &sf->a[sf->st.n];
+  x->lo = lo;
+  x->size = size;
+  x->idx = idx;
+  stats_note(&sf->st, x);
+}
+
 typedef struct pass_a {
   uint32_t n;                /* FDEs checked: inside the buffer and, when
                                 the FDE sub-section precedes the FRE one,
@@ -73,6 +144,7 @@ void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
 span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n);
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n);
 void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans);
+void sfv_v_func_overlap_filled(vctx *v, const pass_a *pa, span_fill *sf);
 void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans);
 void sfv_v_blocks_fallback(vctx *v, const pass_a *pa);
 

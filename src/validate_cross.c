@@ -8,13 +8,6 @@
 #include "validate.h"
 #include "spec.h"
 
-/* The sort key of a span: lo as an unsigned number of the same order
- * (sign bit flipped), so min <= key for every span and key - min cannot
- * wrap. */
-static inline uint64_t span_key(const span *a) {
-  return (uint64_t)a->lo ^ ((uint64_t)1 << 63);
-}
-
 enum { RADIX_BITS = 8, RADIX = 1 << RADIX_BITS, RADIX_DIGITS = 64 / RADIX_BITS };
 
 /* Counts digits 0..nd-1 (nd 4 or 8) of every key - min, written out (the
@@ -79,11 +72,6 @@ static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
   return a;
 }
 
-/* At most this many ascending runs are merged rather than radix sorted
- * (two merge passes cost less than a histogram and three scatters).  GNU
- * ld's sections, FDEs sorted, have their FRE blocks in 2 runs. */
-enum { MERGE_RUNS = 4 };
-
 /* Merges the ascending runs a[b[k], b[k+1]) (k < r, b[r] = n) pairwise,
  * ties taken from the left run, until one is left; tmp holds n spans.
  * Returns the array holding the result.  Work: n per pass, ceil(log2 r)
@@ -110,40 +98,6 @@ static span *merge_runs(span *a, span *tmp, uint32_t *b, unsigned r) {
     tmp = t;
   }
   return a;
-}
-
-/* What the sort needs of the keys, noted while the spans are filled (so
- * that no pass of its own reads them before it sorts). */
-typedef struct span_stats {
-  uint64_t min, max;         /* smallest and largest span_key */
-  int64_t last;              /* lo of the last span noted */
-  uint32_t n;                /* spans noted */
-  uint32_t runs;             /* ascending runs */
-  uint32_t b[MERGE_RUNS + 1];/* starts of the first MERGE_RUNS runs */
-} span_stats;
-
-static void stats_init(span_stats *st) {
-  st->min = UINT64_MAX;
-  st->max = 0;
-  st->last = INT64_MIN;
-  st->n = 0;
-  st->runs = 1;
-  st->b[0] = 0;
-}
-
-/* Notes the span just filled at position st->n. */
-__attribute__((always_inline)) static inline void stats_note(span_stats *st,
-                                                             const span *a) {
-  uint64_t k = span_key(a);
-  st->min = k < st->min ? k : st->min;
-  st->max = k > st->max ? k : st->max;
-  if (a->lo < st->last) {
-    if (st->runs < MERGE_RUNS)
-      st->b[st->runs] = st->n;
-    st->runs++;
-  }
-  st->last = a->lo;
-  st->n++;
 }
 
 /* Stable sort of the st->n spans a[] by lo (spans with equal lo keep
@@ -250,11 +204,18 @@ static int block_usable(const vctx *v, uint32_t i, uint64_t fre_len,
          f->num_fres != 0;
 }
 
-/* Function overlap for FDEs not in address order: sort, then sweep. */
+/* Function overlap of FDEs not in address order: sort the spans filled
+ * (all FDEs i < pa->n whose range sfv_v_fde_range() accepts, in index
+ * order), then sweep.  sf->a has room for 2 * pa->n spans. */
+void sfv_v_func_overlap_filled(vctx *v, const pass_a *pa, span_fill *sf) {
+  sweep(v, sort_noted(sf->a, sf->a + pa->n, &sf->st), sf->st.n, func_overlap);
+}
+
+/* The same, filling the spans first. */
 void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
-  uint32_t i, k = 0;
-  span_stats st;
-  stats_init(&st);
+  span_fill sf;
+  uint32_t i;
+  sfv_v_fill_init(&sf, spans);
   for (i = 0; i < pa->n; i++) {
     sfv_fde f;
     int64_t lo, hi;
@@ -262,13 +223,9 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
     if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE ||
         !sfv_v_fde_range(v, &f, &lo, &hi))
       continue;
-    spans[k].lo = lo;
-    spans[k].size = f.size; /* hi - lo */
-    spans[k].idx = i;
-    stats_note(&st, &spans[k]);
-    k++;
+    sfv_v_fill_add(&sf, lo, f.size /* hi - lo */, i);
   }
-  sweep(v, sort_noted(spans, spans + pa->n, &st), k, func_overlap);
+  sfv_v_func_overlap_filled(v, pa, &sf);
 }
 
 /* FDE i's fre_off (i < fde_avail: the index entry is inside the buffer)
@@ -298,20 +255,13 @@ fre_off_of(const fre_off_reader *r, uint32_t i) {
   return (uint32_t)x;
 }
 
-/* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail), noted in st.
- * Returns n. */
-static uint32_t fill_fre_offs(const sfv_section *s, uint32_t n, span *spans,
-                              span_stats *st) {
+/* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail). */
+static void fill_fre_offs(const sfv_section *s, uint32_t n, span_fill *sf) {
   fre_off_reader r;
   uint32_t i;
   fre_off_init(&r, s);
-  for (i = 0; i < n; i++) {
-    spans[i].lo = fre_off_of(&r, i);
-    spans[i].size = 0;
-    spans[i].idx = i;
-    stats_note(st, &spans[i]);
-  }
-  return n;
+  for (i = 0; i < n; i++)
+    sfv_v_fill_add(sf, fre_off_of(&r, i), 0, i);
 }
 
 /* Stage 4b: FRE blocks in FRE-sub-section order (spans sorted by fre_off,
@@ -329,10 +279,11 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     /* Sorted by the index field fre_off alone: reading each attribute
      * here, in index order, would miss the cache once per FDE; the walk
      * below skips the blocks block_usable() refuses. */
-    span_stats st;
-    stats_init(&st);
-    n = fill_fre_offs(s, pa->n, spans, &st);
-    spans = sort_noted(spans, spans + pa->n, &st);
+    span_fill sf;
+    sfv_v_fill_init(&sf, spans);
+    fill_fre_offs(s, pa->n, &sf);
+    n = sf.st.n;
+    spans = sort_noted(spans, spans + pa->n, &sf.st);
   } else {
     n = pa->n;
   }
