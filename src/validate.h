@@ -104,6 +104,48 @@ sfv_v_fill_add(span_fill *sf, int64_t lo, uint32_t size, uint32_t idx) {
   stats_note(&sf->st, x);
 }
 
+/* FDE i's fre_off (i < fde_avail: the index entry is inside the buffer)
+ * read from its index entry alone, through the cursor at the layout
+ * table's place: what sfv_fde_get_index() reads, without decoding the
+ * other fields. */
+typedef struct fre_off_reader {
+  sfv_cursor c;
+  uint64_t at;               /* section offset of FDE 0's fre_off */
+  uint8_t stride, width;
+} fre_off_reader;
+
+static inline void sfv_v_fre_off_init(fre_off_reader *r,
+                                      const sfv_section *s) {
+  sfv_field_loc l = sfv_field_in(SFV_FLD_F_FRE_OFF, s->hdr.version);
+  cur_init(&r->c, s->data, 0, s->size, s->big_endian);
+  r->at = s->priv.fde_base + l.off;
+  r->stride = s->priv.fde_size;
+  r->width = l.width;
+}
+
+__attribute__((always_inline)) static inline uint32_t
+sfv_v_fre_off(const fre_off_reader *r, uint32_t i) {
+  uint64_t x = 0, at = r->at + (uint64_t)i * r->stride;
+  /* The width is 4 in every version: a constant load then. */
+  (void)(r->width == 4 ? cur_peek(&r->c, at, 4, &x)
+                       : cur_peek(&r->c, at, r->width, &x));
+  return (uint32_t)x;
+}
+
+/* Places ahead at which out-of-memory-order passes prefetch. */
+enum { SFV_V_AHEAD = 16 };
+
+/* Starts loading FDE i's FRE block (v3: its attribute) into the cache,
+ * when it starts inside the buffer: for passes that visit the blocks in
+ * index order, SFV_V_AHEAD FDEs ahead. */
+__attribute__((always_inline)) static inline void
+sfv_v_prefetch_block(const fre_off_reader *r, const sfv_section *s,
+                     uint32_t i) {
+  uint64_t at = s->priv.fre_base + sfv_v_fre_off(r, i);
+  if (at < s->size)
+    __builtin_prefetch(s->data + at);
+}
+
 typedef struct pass_a {
   uint32_t n;                /* FDEs checked: inside the buffer and, when
                                 the FDE sub-section precedes the FRE one,

@@ -179,10 +179,6 @@ static void func_overlap(vctx *v, const span *s, const span *owner) {
 
 /* ---------------------------------------------------------------- */
 
-#ifndef PREFETCH_AHEAD
-#define PREFETCH_AHEAD 16
-#endif
-
 /* Starts loading FDE i's index entry (i < fde_avail) into the cache. */
 static inline void prefetch_fde(const sfv_section *s, uint32_t i) {
   const uint8_t *e = s->data + s->priv.fde_base + (uint64_t)i * s->priv.fde_size;
@@ -228,40 +224,13 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
   sfv_v_func_overlap_filled(v, pa, &sf);
 }
 
-/* FDE i's fre_off (i < fde_avail: the index entry is inside the buffer)
- * read from its index entry alone, through the cursor at the layout
- * table's place: what sfv_fde_get_index() reads, without decoding the
- * other fields. */
-typedef struct fre_off_reader {
-  sfv_cursor c;
-  uint64_t at;               /* section offset of FDE 0's fre_off */
-  uint8_t stride, width;
-} fre_off_reader;
-
-static void fre_off_init(fre_off_reader *r, const sfv_section *s) {
-  sfv_field_loc l = sfv_field_in(SFV_FLD_F_FRE_OFF, s->hdr.version);
-  cur_init(&r->c, s->data, 0, s->size, s->big_endian);
-  r->at = s->priv.fde_base + l.off;
-  r->stride = s->priv.fde_size;
-  r->width = l.width;
-}
-
-__attribute__((always_inline)) static inline uint32_t
-fre_off_of(const fre_off_reader *r, uint32_t i) {
-  uint64_t x = 0, at = r->at + (uint64_t)i * r->stride;
-  /* The width is 4 in every version: a constant load then. */
-  (void)(r->width == 4 ? cur_peek(&r->c, at, 4, &x)
-                       : cur_peek(&r->c, at, r->width, &x));
-  return (uint32_t)x;
-}
-
 /* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail). */
 static void fill_fre_offs(const sfv_section *s, uint32_t n, span_fill *sf) {
   fre_off_reader r;
   uint32_t i;
-  fre_off_init(&r, s);
+  sfv_v_fre_off_init(&r, s);
   for (i = 0; i < n; i++)
-    sfv_v_fill_add(sf, fre_off_of(&r, i), 0, i);
+    sfv_v_fill_add(sf, sfv_v_fre_off(&r, i), 0, i);
 }
 
 /* Stage 4b: FRE blocks in FRE-sub-section order (spans sorted by fre_off,
@@ -292,10 +261,10 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     uint32_t idx = spans != NULL ? spans[i].idx : i;
     uint64_t start;
     /* In fre_off order the index entries come in no memory order: fetch
-     * the entry of the span PREFETCH_AHEAD places on while this one is
+     * the entry of the span SFV_V_AHEAD places on while this one is
      * walked (idx < pa->n <= fde_avail: the entry is inside the buffer). */
-    if (spans != NULL && i + PREFETCH_AHEAD < n)
-      prefetch_fde(s, spans[i + PREFETCH_AHEAD].idx);
+    if (spans != NULL && i + SFV_V_AHEAD < n)
+      prefetch_fde(s, spans[i + SFV_V_AHEAD].idx);
     if (!block_usable(v, idx, pa->fre_len, &f))
       continue;
     start = f.fre_off;
@@ -338,16 +307,13 @@ void sfv_v_blocks_fallback(vctx *v, const pass_a *pa) {
   uint64_t used = 0;
   uint32_t i;
   fre_off_reader r;
-  fre_off_init(&r, s);
+  sfv_v_fre_off_init(&r, s);
   for (i = 0; i < pa->n && !v->em.stop && !b.hit; i++) {
     sfv_fde f;
-    /* Blocks out of order: fetch the block of the FDE PREFETCH_AHEAD
-     * places on (its attribute and first FREs) while this one is walked. */
-    if (i + PREFETCH_AHEAD < pa->n) {
-      uint64_t at = s->priv.fre_base + fre_off_of(&r, i + PREFETCH_AHEAD);
-      if (at < s->size)
-        __builtin_prefetch(s->data + at);
-    }
+    /* Blocks out of order: fetch the block of the FDE SFV_V_AHEAD places
+     * on (its attribute and first FREs) while this one is walked. */
+    if (i + SFV_V_AHEAD < pa->n)
+      sfv_v_prefetch_block(&r, s, i + SFV_V_AHEAD);
     if (!block_usable(v, i, pa->fre_len, &f))
       continue;
     if (attr_size != 0) {
