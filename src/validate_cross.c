@@ -10,64 +10,61 @@
 
 enum { RADIX_BITS = 8, RADIX = 1 << RADIX_BITS, RADIX_DIGITS = 64 / RADIX_BITS };
 
-/* Counts digits 0..nd-1 (nd 4 or 8) of every key - min, written out (the
- * compiler keeps a loop over the digits as a loop). */
+/* Digits counted per histogram pass: 4 KB of counters on the stack. */
+enum { RADIX_GROUP = 4 };
+
+/* Counts digits g..g+3 of every key - min (written out: the compiler keeps
+ * a loop over the digits as a loop). */
 static void histogram(uint32_t (*count)[RADIX], const span *a, uint32_t n,
-                      uint64_t min, unsigned nd) {
+                      uint64_t min, unsigned g) {
   uint32_t i;
-#define DIGIT(d) count[d][(k >> (RADIX_BITS * (d))) & (RADIX - 1)]++
-  if (nd == 4) {
-    for (i = 0; i < n; i++) {
-      uint64_t k = span_key(&a[i]) - min;
-      DIGIT(0); DIGIT(1); DIGIT(2); DIGIT(3);
-    }
-    return;
-  }
   for (i = 0; i < n; i++) {
-    uint64_t k = span_key(&a[i]) - min;
-    DIGIT(0); DIGIT(1); DIGIT(2); DIGIT(3);
-    DIGIT(4); DIGIT(5); DIGIT(6); DIGIT(7);
+    uint64_t k = (span_key(&a[i]) - min) >> (RADIX_BITS * g);
+    count[0][k & (RADIX - 1)]++;
+    count[1][(k >> RADIX_BITS) & (RADIX - 1)]++;
+    count[2][(k >> (2 * RADIX_BITS)) & (RADIX - 1)]++;
+    count[3][(k >> (3 * RADIX_BITS)) & (RADIX - 1)]++;
   }
-#undef DIGIT
 }
 
 /* Stable LSD radix sort of a[0..n) by lo, min and max its smallest and
  * largest key: keys are taken relative to min, and a digit every key
  * shares is not passed over, so clustered keys (function starts, FRE
- * offsets) take 3 or 4 passes.  Work: one histogram pass, at most 8
- * scatter passes; 8 KB of counters on the stack. */
+ * offsets) take 3 or 4 passes.  Work: a histogram pass per 4 digits, at
+ * most 8 scatter passes. */
 static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
                         uint64_t max) {
-  uint32_t count[RADIX_DIGITS][RADIX];
-  unsigned digits = 0, nd, d, j;
+  uint32_t count[RADIX_GROUP][RADIX];
+  unsigned digits = 0, g, d, j;
   uint32_t i;
   while (digits < RADIX_DIGITS && ((max - min) >> (RADIX_BITS * digits)) != 0)
     digits++;
-  nd = digits <= 4 ? 4 : RADIX_DIGITS;
-  for (d = 0; d < nd; d++)
-    for (j = 0; j < RADIX; j++)
-      count[d][j] = 0;
-  histogram(count, a, n, min, nd);
-  for (d = 0; d < digits; d++) {
-    uint32_t *c = count[d], sum = 0;
-    unsigned shift = RADIX_BITS * d;
-    span *t;
-    /* The smallest key's digits are all 0: count[d][0] == n means every
-     * key has digit 0 here, and the pass would not move anything. */
-    if (c[0] == n)
-      continue;
-    for (j = 0; j < RADIX; j++) {
-      uint32_t here = c[j];
-      c[j] = sum;
-      sum += here;
+  for (g = 0; g < digits; g += RADIX_GROUP) {
+    for (d = 0; d < RADIX_GROUP; d++)
+      for (j = 0; j < RADIX; j++)
+        count[d][j] = 0;
+    histogram(count, a, n, min, g);
+    for (d = g; d < digits && d < g + RADIX_GROUP; d++) {
+      uint32_t *c = count[d - g], sum = 0;
+      unsigned shift = RADIX_BITS * d;
+      span *t;
+      /* The smallest key's digits are all 0: c[0] == n means every key
+       * has digit 0 here, and the pass would not move anything. */
+      if (c[0] == n)
+        continue;
+      for (j = 0; j < RADIX; j++) {
+        uint32_t here = c[j];
+        c[j] = sum;
+        sum += here;
+      }
+      for (i = 0; i < n; i++) {
+        uint64_t k = span_key(&a[i]) - min;
+        tmp[c[(k >> shift) & (RADIX - 1)]++] = a[i];
+      }
+      t = a;
+      a = tmp;
+      tmp = t;
     }
-    for (i = 0; i < n; i++) {
-      uint64_t k = span_key(&a[i]) - min;
-      tmp[c[(k >> shift) & (RADIX - 1)]++] = a[i];
-    }
-    t = a;
-    a = tmp;
-    tmp = t;
   }
   return a;
 }
