@@ -211,8 +211,10 @@ int64_t sfv_v_report_addr(const vctx *v, int64_t pos) {
 }
 
 /* Stage 4a: FDE fields, function ranges, sorted flag, FRE counts; the
- * function-overlap sweep runs here when the FDEs come in address order. */
-static void check_fde_index(vctx *v, pass_a *pa) {
+ * function-overlap sweep runs here when the FDEs come in address order.
+ * Every representable range goes to sf too (with scratch), for the sorted
+ * sweep when they do not (validate_cross.c), so no FDE is read again. */
+static void check_fde_index(vctx *v, pass_a *pa, span_fill *sf) {
   const sfv_section *s = &v->sec;
   uint8_t ver = s->hdr.version;
   unsigned attr_size = sfv_struct_size(SFV_ST_ATTR, ver);
@@ -221,13 +223,21 @@ static void check_fde_index(vctx *v, pass_a *pa) {
   int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
   int64_t prev_lo = 0, max_end = INT64_MIN;
   uint64_t fres_total = 0, prev_blk = 0;
+  fre_off_reader r;
 
+  sfv_v_fre_off_init(&r, s);
   pa->blocks_ascending = pa->funcs_in_order = pa->ranges_ok = 1;
   pa->prefix_end = n;
   for (i = 0; i < n && !v->em.stop; i++) {
     sfv_fde f;
-    sfv_status st = sfv_fde_get(s, i, &f);
+    sfv_status st;
     int64_t lo = 0, hi = 0;
+
+    /* v3 attributes sit in the FRE blocks, in no index order when the
+     * blocks are not: fetch the one SFV_V_AHEAD FDEs on. */
+    if (attr_size != 0 && i + SFV_V_AHEAD < n)
+      sfv_v_prefetch_block(&r, s, i + SFV_V_AHEAD);
+    st = sfv_fde_get(s, i, &f);
 
     /* The block (v3: attribute first) must start inside the FRE
      * sub-section; v1/v2 may point at its very end. */
@@ -237,6 +247,8 @@ static void check_fde_index(vctx *v, pass_a *pa) {
                sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF), i, N,
                .block_end = (int64_t)f.fre_off + attr_size,
                .fre_len = (int64_t)pa->fre_len);
+      if (sfv_v_fde_range(v, &f, &lo, &hi)) /* index fields are valid */
+        sfv_v_fill_add(sf, lo, f.size, i);
       continue;
     }
     (void)sfv_classify_fde(s, &f, &v->out);
@@ -253,6 +265,7 @@ static void check_fde_index(vctx *v, pass_a *pa) {
       pa->ranges_ok = 0;
       continue;
     }
+    sfv_v_fill_add(sf, lo, f.size, i);
     if (unreloc)
       continue;
     if (i > 0 && lo < prev_lo) {
@@ -305,6 +318,7 @@ static void check_fdes(vctx *v) {
   const sfv_section *s = &v->sec;
   int unreloc;
   span *spans;
+  span_fill sf;
   pass_a pa;
   uint64_t end = sfv_fre_end(s);
 
@@ -327,12 +341,13 @@ static void check_fdes(vctx *v) {
   unreloc = v->unreloc;
   if (sfv_v_clean_pass(v, &pa, spans))
     return;
-  check_fde_index(v, &pa);
+  sfv_v_fill_init(&sf, spans);
+  check_fde_index(v, &pa, &sf);
   if (v->em.stop)
     return;
   if (!pa.funcs_in_order && !unreloc && pa.ranges_ok) {
     if (spans != NULL)
-      sfv_v_func_overlap_sorted(v, &pa, spans);
+      sfv_v_func_overlap_filled(v, &pa, &sf);
     else
       SFV_FIND(&v->out, CHECKS_SKIPPED, s->priv.fde_base, N, N,
                .reason = SFV_SKIP_NO_SCRATCH);

@@ -48,12 +48,127 @@ typedef struct vctx {
 
 enum { SFV_V_FAST = 1, SFV_V_SLOW = 2, SFV_V_FAST8 = 3, SFV_V_MEMO = 4 };
 
-/* An FDE's function range or FRE block as [lo, hi), with its index. */
+/* An FDE's function range [lo, lo + size) (sfv_v_fde_range() accepted
+ * it, so lo + size does not overflow), or its FRE block's fre_off in lo
+ * (size 0), with the FDE's index: 16 bytes. */
 typedef struct span {
   int64_t lo;
-  int64_t hi;
+  uint32_t size;
   uint32_t idx;
 } span;
+
+/* The sort key of a span: lo as an unsigned number of the same order
+ * (sign bit flipped), so min <= key for every span and key - min cannot
+ * wrap. */
+static inline uint64_t span_key(const span *a) {
+  return (uint64_t)a->lo ^ ((uint64_t)1 << 63);
+}
+
+/* At most this many ascending runs are merged rather than radix sorted
+ * (two merge passes cost less than a histogram and three scatters).  GNU
+ * ld's sections, FDEs sorted, have their FRE blocks in 2 runs. */
+enum { MERGE_RUNS = 4 };
+
+/* What the sort needs of the keys, noted while the spans are filled (so
+ * that no pass of its own reads them before it sorts). */
+typedef struct span_stats {
+  uint64_t min, max;         /* smallest and largest span_key */
+  int64_t last;              /* lo of the last span noted */
+  uint32_t n;                /* spans noted */
+  uint32_t runs;             /* ascending runs */
+  uint32_t b[MERGE_RUNS + 1];/* starts of the first MERGE_RUNS runs */
+} span_stats;
+
+static inline void stats_init(span_stats *st) {
+  st->min = UINT64_MAX;
+  st->max = 0;
+  st->last = INT64_MIN;
+  st->n = 0;
+  st->runs = 1;
+  st->b[0] = 0;
+}
+
+/* Notes the span just filled at position st->n. */
+__attribute__((always_inline)) static inline void stats_note(span_stats *st,
+                                                             const span *a) {
+  uint64_t k = span_key(a);
+  st->min = k < st->min ? k : st->min;
+  st->max = k > st->max ? k : st->max;
+  if (a->lo < st->last) {
+    if (st->runs < MERGE_RUNS)
+      st->b[st->runs] = st->n;
+    st->runs++;
+  }
+  st->last = a->lo;
+  st->n++;
+}
+
+/* Spans being filled in index order (a == NULL: no scratch, nothing
+ * kept), with the sort's statistics. */
+typedef struct span_fill {
+  span *a;
+  span_stats st;
+} span_fill;
+
+static inline void sfv_v_fill_init(span_fill *sf, span *a) {
+  sf->a = a;
+  stats_init(&sf->st);
+}
+
+/* Appends {lo, size, idx}. */
+__attribute__((always_inline)) static inline void
+sfv_v_fill_add(span_fill *sf, int64_t lo, uint32_t size, uint32_t idx) {
+  span *x;
+  if (sf->a == NULL)
+    return;
+  x = &sf->a[sf->st.n];
+  x->lo = lo;
+  x->size = size;
+  x->idx = idx;
+  stats_note(&sf->st, x);
+}
+
+/* FDE i's fre_off (i < fde_avail: the index entry is inside the buffer)
+ * read from its index entry alone, through the cursor at the layout
+ * table's place: what sfv_fde_get_index() reads, without decoding the
+ * other fields. */
+typedef struct fre_off_reader {
+  sfv_cursor c;
+  uint64_t at;               /* section offset of FDE 0's fre_off */
+  uint8_t stride, width;
+} fre_off_reader;
+
+static inline void sfv_v_fre_off_init(fre_off_reader *r,
+                                      const sfv_section *s) {
+  sfv_field_loc l = sfv_field_in(SFV_FLD_F_FRE_OFF, s->hdr.version);
+  cur_init(&r->c, s->data, 0, s->size, s->big_endian);
+  r->at = s->priv.fde_base + l.off;
+  r->stride = s->priv.fde_size;
+  r->width = l.width;
+}
+
+__attribute__((always_inline)) static inline uint32_t
+sfv_v_fre_off(const fre_off_reader *r, uint32_t i) {
+  uint64_t x = 0, at = r->at + (uint64_t)i * r->stride;
+  /* The width is 4 in every version: a constant load then. */
+  (void)(r->width == 4 ? cur_peek(&r->c, at, 4, &x)
+                       : cur_peek(&r->c, at, r->width, &x));
+  return (uint32_t)x;
+}
+
+/* Places ahead at which out-of-memory-order passes prefetch. */
+enum { SFV_V_AHEAD = 16 };
+
+/* Starts loading FDE i's FRE block (v3: its attribute) into the cache,
+ * when it starts inside the buffer: for passes that visit the blocks in
+ * index order, SFV_V_AHEAD FDEs ahead. */
+__attribute__((always_inline)) static inline void
+sfv_v_prefetch_block(const fre_off_reader *r, const sfv_section *s,
+                     uint32_t i) {
+  uint64_t at = s->priv.fre_base + sfv_v_fre_off(r, i);
+  if (at < s->size)
+    __builtin_prefetch(s->data + at);
+}
 
 typedef struct pass_a {
   uint32_t n;                /* FDEs checked: inside the buffer and, when
@@ -125,10 +240,12 @@ void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
 int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans);
 
 /* validate_cross.c */
-/* Sorts a[0, n) by (lo, idx) ascending. */
-void sfv_v_sort_spans(span *a, size_t n);
+/* Stable sort of a[0..n) by lo (equal lo keep their order); tmp holds n
+ * spans.  Returns a or tmp, whichever holds the result.  O(n). */
+span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n);
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n);
 void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans);
+void sfv_v_func_overlap_filled(vctx *v, const pass_a *pa, span_fill *sf);
 void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans);
 void sfv_v_blocks_fallback(vctx *v, const pass_a *pa);
 

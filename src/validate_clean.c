@@ -51,32 +51,17 @@ static int walk_clean(vctx *v, const sfv_fde *f, budget *b, uint64_t *end) {
   return it.next == it.count;
 }
 
-/* FDEs visited in index order while their blocks are not: the block of
- * FDE i (attribute and first FREs) is asked for this many FDEs ahead, so
- * that its cache miss overlaps the work on the FDEs before it.  Inline:
- * gcc drops a call to a function that only prefetches (no side effect). */
-enum { PREFETCH_AHEAD = 16 };
-
-__attribute__((always_inline)) static inline void
-prefetch_block(const sfv_section *s, uint32_t i, uint32_t n) {
-  int64_t off;
-  if (i < n && s->priv.fre_base < s->size &&
-      sfv_field_read(s, s->priv.fde_base + (uint64_t)i * s->priv.fde_size,
-                     SFV_FLD_F_FRE_OFF, &off) &&
-      (uint64_t)off < s->size - s->priv.fre_base)
-    __builtin_prefetch(s->data + s->priv.fre_base + (uint64_t)off);
-}
-
-/* Blocks recorded in spans[0, n) ([lo, hi) in the FRE sub-section), out of
- * index order: 1 when, sorted, they tile [0, fre_len). */
+/* Blocks recorded in spans[0, n) ([lo, lo + size) in the FRE sub-section;
+ * the scratch holds 2n spans), out of index order: 1 when, sorted, they
+ * tile [0, fre_len). */
 static int blocks_tile(span *spans, uint32_t n, uint64_t fre_len) {
   int64_t end = 0;
   uint32_t i;
-  sfv_v_sort_spans(spans, n);
+  const span *a = sfv_v_sort_spans(spans, spans + n, n);
   for (i = 0; i < n; i++) {
-    if (spans[i].lo != end)
+    if (a[i].lo != end)
       return 0;
-    end = spans[i].hi;
+    end = a[i].lo + (int64_t)a[i].size;
   }
   return (uint64_t)end == fre_len;
 }
@@ -91,16 +76,20 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
   uint64_t fres_total = 0, prev_end = 0, prev_blk = 0;
   int in_order = 1, funcs_in_order = 1;
   int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
+  fre_off_reader rd;
   uint32_t i;
 
   if (!v->fast || v->unreloc)
     return 0;
+  sfv_v_fre_off_init(&rd, s);
   for (i = 0; i < pa->n; i++) {
     sfv_fde f;
     int64_t lo, hi;
     uint64_t end, blk;
-    if (!in_order)
-      prefetch_block(s, i + PREFETCH_AHEAD, pa->n);
+    /* Blocks out of index order: each one's cache miss is started
+     * SFV_V_AHEAD FDEs early, to overlap the work on the FDEs before it. */
+    if (!in_order && i + SFV_V_AHEAD < pa->n)
+      sfv_v_prefetch_block(&rd, s, i + SFV_V_AHEAD);
     if (sfv_fde_get(s, i, &f) != SFV_OK ||
         (uint64_t)f.fre_off + attr_size > pa->fre_len ||
         (sfv_classify_fde(s, &f, &quiet), findings != 0) ||
@@ -135,7 +124,7 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
     }
     if (spans != NULL) {
       spans[i].lo = (int64_t)blk;
-      spans[i].hi = (int64_t)end;
+      spans[i].size = (uint32_t)(end - blk); /* <= fre_len < 2^32 */
       spans[i].idx = i;
     }
     prev_blk = blk;

@@ -1,120 +1,128 @@
 /* validate_cross.c - the validator's cross-FDE checks that need order:
  * function overlap of unsorted FDEs (sort, then sweep) and the FRE blocks
  * in FRE-sub-section order (overlap, unused bytes), with caller scratch and
- * an in-place heapsort; without scratch, a byte-budgeted fallback.
- * Work: O(n log n) in the FDEs with scratch; FRE bytes decoded <= fre_len.
+ * a stable radix sort; without scratch, a byte-budgeted fallback.
+ * Work: O(n) in the FDEs with scratch (at most 8 radix passes); FRE bytes
+ * decoded <= fre_len.
  */
 #include "validate.h"
 #include "spec.h"
 
-static int span_less(const span *a, const span *b) {
-  return a->lo < b->lo || (a->lo == b->lo && a->idx < b->idx);
-}
+enum { RADIX_BITS = 8, RADIX = 1 << RADIX_BITS, RADIX_DIGITS = 64 / RADIX_BITS };
 
-static void sift_down(span *a, size_t root, size_t n) {
-  for (;;) {
-    size_t child = 2 * root + 1, big = root;
-    if (child < n && span_less(&a[big], &a[child]))
-      big = child;
-    if (child + 1 < n && span_less(&a[big], &a[child + 1]))
-      big = child + 1;
-    if (big == root)
-      return;
-    span t = a[root];
-    a[root] = a[big];
-    a[big] = t;
-    root = big;
+/* Digits counted per histogram pass: 4 KB of counters on the stack. */
+enum { RADIX_GROUP = 4 };
+
+/* Counts digits g..g+3 of every key - min (written out: the compiler keeps
+ * a loop over the digits as a loop). */
+static void histogram(uint32_t (*count)[RADIX], const span *a, uint32_t n,
+                      uint64_t min, unsigned g) {
+  uint32_t i;
+  for (i = 0; i < n; i++) {
+    uint64_t k = (span_key(&a[i]) - min) >> (RADIX_BITS * g);
+    count[0][k & (RADIX - 1)]++;
+    count[1][(k >> RADIX_BITS) & (RADIX - 1)]++;
+    count[2][(k >> (2 * RADIX_BITS)) & (RADIX - 1)]++;
+    count[3][(k >> (3 * RADIX_BITS)) & (RADIX - 1)]++;
   }
 }
 
-static void heapsort_spans(span *a, size_t n) {
-  size_t i;
-  if (n < 2)
-    return;
-  for (i = n / 2; i > 0; i--)
-    sift_down(a, i - 1, n);
-  for (i = n - 1; i > 0; i--) {
-    span t = a[0];
-    a[0] = a[i];
-    a[i] = t;
-    sift_down(a, 0, i);
-  }
-}
-
-static void swap_spans(span *x, span *y) {
-  span t = *x;
-  *x = *y;
-  *y = t;
-}
-
-/* Introsort without recursion: quicksort (median of three, Hoare
- * partition) keeping the larger part on an explicit stack and going on with
- * the smaller, so the stack never holds more than log2(n) < 64 parts; a
- * part whose depth budget (2 log2 n) runs out is heapsorted (n log n in the
- * worst case, whatever the input); parts under 16 get an insertion sort.
- * Keys (lo, idx) are unique, so the order is the heapsort's exactly. */
-void sfv_v_sort_spans(span *a, size_t n) {
-  struct part {
-    size_t lo, n;
-    unsigned budget;
-  } st[64];
-  unsigned top = 0, depth = 0;
-  size_t k;
-  for (k = n; k > 1; k >>= 1)
-    depth += 2;
-  st[top++] = (struct part){0, n, depth};
-  while (top > 0) {
-    struct part p = st[--top];
-    while (p.n > 16 && p.budget > 0 && top < 64) {
-      span *b = a + p.lo, piv;
-      size_t m = p.n / 2, last = p.n - 1, left;
-      int64_t i = -1, j = (int64_t)p.n;
-      if (span_less(&b[m], &b[0]))
-        swap_spans(&b[m], &b[0]);
-      if (span_less(&b[last], &b[m])) {
-        swap_spans(&b[last], &b[m]);
-        if (span_less(&b[m], &b[0]))
-          swap_spans(&b[m], &b[0]);
+/* Stable LSD radix sort of a[0..n) by lo, min and max its smallest and
+ * largest key: keys are taken relative to min, and a digit every key
+ * shares is not passed over, so clustered keys (function starts, FRE
+ * offsets) take 3 or 4 passes.  Work: a histogram pass per 4 digits, at
+ * most 8 scatter passes. */
+static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
+                        uint64_t max) {
+  uint32_t count[RADIX_GROUP][RADIX];
+  unsigned digits = 0, g, d, j;
+  uint32_t i;
+  while (digits < RADIX_DIGITS && ((max - min) >> (RADIX_BITS * digits)) != 0)
+    digits++;
+  for (g = 0; g < digits; g += RADIX_GROUP) {
+    for (d = 0; d < RADIX_GROUP; d++)
+      for (j = 0; j < RADIX; j++)
+        count[d][j] = 0;
+    histogram(count, a, n, min, g);
+    for (d = g; d < digits && d < g + RADIX_GROUP; d++) {
+      uint32_t *c = count[d - g], sum = 0;
+      unsigned shift = RADIX_BITS * d;
+      span *t;
+      /* The smallest key's digits are all 0: c[0] == n means every key
+       * has digit 0 here, and the pass would not move anything. */
+      if (c[0] == n)
+        continue;
+      for (j = 0; j < RADIX; j++) {
+        uint32_t here = c[j];
+        c[j] = sum;
+        sum += here;
       }
-      piv = b[m];
-      for (;;) {
-        do
-          i++;
-        while (span_less(&b[i], &piv));
-        do
-          j--;
-        while (span_less(&piv, &b[j]));
-        if (i >= j)
-          break;
-        swap_spans(&b[i], &b[j]);
+      for (i = 0; i < n; i++) {
+        uint64_t k = span_key(&a[i]) - min;
+        tmp[c[(k >> shift) & (RADIX - 1)]++] = a[i];
       }
-      left = (size_t)j + 1; /* [0, left) <= pivot <= [left, n) */
-      p.budget--;
-      if (left < p.n - left) {
-        st[top++] = (struct part){p.lo + left, p.n - left, p.budget};
-        p.n = left;
-      } else {
-        st[top++] = (struct part){p.lo, left, p.budget};
-        p.lo += left;
-        p.n -= left;
-      }
-    }
-    if (p.n > 16) {
-      heapsort_spans(a + p.lo, p.n);
-    } else {
-      for (k = 1; k < p.n; k++) {
-        size_t q = p.lo + k;
-        while (q > p.lo && span_less(&a[q], &a[q - 1])) {
-          swap_spans(&a[q], &a[q - 1]);
-          q--;
-        }
-      }
+      t = a;
+      a = tmp;
+      tmp = t;
     }
   }
+  return a;
+}
+
+/* Merges the ascending runs a[b[k], b[k+1]) (k < r, b[r] = n) pairwise,
+ * ties taken from the left run, until one is left; tmp holds n spans.
+ * Returns the array holding the result.  Work: n per pass, ceil(log2 r)
+ * passes. */
+static span *merge_runs(span *a, span *tmp, uint32_t *b, unsigned r) {
+  while (r > 1) {
+    unsigned k, out = 0;
+    span *t;
+    for (k = 0; k < r; k += 2) {
+      uint32_t i = b[k], m = b[k + 1], j = m, o = i;
+      uint32_t e = k + 2 <= r ? b[k + 2] : m;
+      while (i < m && j < e)
+        tmp[o++] = a[j].lo < a[i].lo ? a[j++] : a[i++];
+      while (i < m)
+        tmp[o++] = a[i++];
+      while (j < e)
+        tmp[o++] = a[j++];
+      b[out++] = b[k];
+    }
+    b[out] = b[r];
+    r = out;
+    t = a;
+    a = tmp;
+    tmp = t;
+  }
+  return a;
+}
+
+/* Stable sort of the st->n spans a[] by lo (spans with equal lo keep
+ * their order: filled in index order, they come out in (lo, idx) order);
+ * tmp has room for st->n spans.  Returns the array holding the result (a
+ * or tmp).  A few ascending runs are merged, anything else radix sorted.
+ * Work: O(n) whatever the keys (at most 2 merge or 8 radix passes). */
+static span *sort_noted(span *a, span *tmp, span_stats *st) {
+  if (st->n < 2)
+    return a;
+  if (st->runs > MERGE_RUNS)
+    return radix_sort(a, tmp, st->n, st->min, st->max);
+  st->b[st->runs] = st->n;
+  return merge_runs(a, tmp, st->b, st->runs);
+}
+
+span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
+  span_stats st;
+  uint32_t i;
+  stats_init(&st);
+  for (i = 0; i < n; i++)
+    stats_note(&st, &a[i]);
+  return sort_noted(a, tmp, &st);
 }
 
 size_t sfv_scratch_size(uint32_t num_fdes) {
-  return (size_t)num_fdes * sizeof(span) + _Alignof(span);
+  /* Two arrays of spans: the radix sort's source and destination. */
+  return (size_t)num_fdes * 2 * sizeof(span) + _Alignof(span);
 }
 
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n) {
@@ -126,7 +134,7 @@ span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n) {
   a = (p + (_Alignof(span) - 1)) & ~(uintptr_t)(_Alignof(span) - 1);
   if (a - p > opt->scratch_size)
     return NULL;
-  avail = (opt->scratch_size - (size_t)(a - p)) / sizeof(span);
+  avail = (opt->scratch_size - (size_t)(a - p)) / sizeof(span) / 2;
   if (avail < n)
     return NULL;
   return (span *)a;
@@ -137,7 +145,8 @@ static void func_overlap(vctx *v, const span *s, const span *owner) {
   if (sfv_fde_get(&v->sec, s->idx, &f) != SFV_E_RANGE)
     SFV_FIND(&v->out, FDE_FUNC_OVERLAP, f.offset, s->idx, SFV_NONE,
              .func_start = sfv_v_report_addr(v, s->lo),
-             .covering_func_end = sfv_v_report_addr(v, owner->hi),
+             .covering_func_end =
+                 sfv_v_report_addr(v, owner->lo + (int64_t)owner->size),
              .covering_fde = owner->idx);
 }
 
@@ -161,28 +170,36 @@ static void func_sweep(vctx *v, const pass_a *pa, const span *a, size_t n) {
   int64_t max_end = INT64_MIN, pmax = INT64_MIN;
   size_t owner = 0, i;
   for (i = 0; i < n && !v->em.stop; i++) {
+    int64_t hi = a[i].lo + (int64_t)a[i].size;
     int swept, reported;
-    if (a[i].hi <= a[i].lo)
+    if (a[i].size == 0)
       continue;
     swept = in_prefix_sweep(v, pa, a[i].idx);
     reported = swept && pmax != INT64_MIN && a[i].lo < pmax;
-    if (swept && a[i].hi > pmax)
-      pmax = a[i].hi;
+    if (swept && hi > pmax)
+      pmax = hi;
     if (max_end != INT64_MIN && a[i].lo < max_end) {
       if (!reported)
         func_overlap(v, &a[i], &a[owner]);
-      if (a[i].hi > max_end) {
-        max_end = a[i].hi;
+      if (hi > max_end) {
+        max_end = hi;
         owner = i;
       }
       continue;
     }
-    max_end = a[i].hi;
+    max_end = hi;
     owner = i;
   }
 }
 
 /* ---------------------------------------------------------------- */
+
+/* Starts loading FDE i's index entry (i < fde_avail) into the cache. */
+static inline void prefetch_fde(const sfv_section *s, uint32_t i) {
+  const uint8_t *e = s->data + s->priv.fde_base + (uint64_t)i * s->priv.fde_size;
+  __builtin_prefetch(e);
+  __builtin_prefetch(e + s->priv.fde_size - 1);
+}
 
 /* An FDE whose FRE block can be walked: v3 attribute inside the FRE
  * sub-section (fre_len clipped to the buffer), v1/v2 FRE offset inside it,
@@ -198,9 +215,18 @@ static int block_usable(const vctx *v, uint32_t i, uint64_t fre_len,
          f->num_fres != 0;
 }
 
-/* Function overlap for FDEs not in address order: sort, then sweep. */
+/* Function overlap of FDEs not in address order: sort the spans filled
+ * (all FDEs i < pa->n whose range sfv_v_fde_range() accepts, in index
+ * order), then sweep.  sf->a has room for 2 * pa->n spans. */
+void sfv_v_func_overlap_filled(vctx *v, const pass_a *pa, span_fill *sf) {
+  func_sweep(v, pa, sort_noted(sf->a, sf->a + pa->n, &sf->st), sf->st.n);
+}
+
+/* The same, filling the spans first. */
 void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
-  uint32_t i, k = 0;
+  span_fill sf;
+  uint32_t i;
+  sfv_v_fill_init(&sf, spans);
   for (i = 0; i < pa->n; i++) {
     sfv_fde f;
     int64_t lo, hi;
@@ -208,13 +234,18 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
     if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE ||
         !sfv_v_fde_range(v, &f, &lo, &hi))
       continue;
-    spans[k].lo = lo;
-    spans[k].hi = hi;
-    spans[k].idx = i;
-    k++;
+    sfv_v_fill_add(&sf, lo, f.size /* hi - lo */, i);
   }
-  sfv_v_sort_spans(spans, k);
-  func_sweep(v, pa, spans, k);
+  sfv_v_func_overlap_filled(v, pa, &sf);
+}
+
+/* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail). */
+static void fill_fre_offs(const sfv_section *s, uint32_t n, span_fill *sf) {
+  fre_off_reader r;
+  uint32_t i;
+  sfv_v_fre_off_init(&r, s);
+  for (i = 0; i < n; i++)
+    sfv_v_fill_add(sf, sfv_v_fre_off(&r, i), 0, i);
 }
 
 /* Stage 4b: FRE blocks in FRE-sub-section order (spans sorted by fre_off,
@@ -232,16 +263,11 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     /* Sorted by the index field fre_off alone: reading each attribute
      * here, in index order, would miss the cache once per FDE; the walk
      * below skips the blocks block_usable() refuses. */
-    for (i = 0; i < pa->n; i++) {
-      sfv_fde f;
-      if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE)
-        continue;
-      spans[n].lo = f.fre_off;
-      spans[n].hi = 0;
-      spans[n].idx = i;
-      n++;
-    }
-    sfv_v_sort_spans(spans, n);
+    span_fill sf;
+    sfv_v_fill_init(&sf, spans);
+    fill_fre_offs(s, pa->n, &sf);
+    n = sf.st.n;
+    spans = sort_noted(spans, spans + pa->n, &sf.st);
   } else {
     n = pa->n;
   }
@@ -249,6 +275,11 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     sfv_fde f;
     uint32_t idx = spans != NULL ? spans[i].idx : i;
     uint64_t start;
+    /* In fre_off order the index entries come in no memory order: fetch
+     * the entry of the span SFV_V_AHEAD places on while this one is
+     * walked (idx < pa->n <= fde_avail: the entry is inside the buffer). */
+    if (spans != NULL && i + SFV_V_AHEAD < n)
+      prefetch_fde(s, spans[i + SFV_V_AHEAD].idx);
     if (!block_usable(v, idx, pa->fre_len, &f))
       continue;
     start = f.fre_off;
@@ -290,8 +321,14 @@ void sfv_v_blocks_fallback(vctx *v, const pass_a *pa) {
   unsigned attr_size = sfv_struct_size(SFV_ST_ATTR, s->hdr.version);
   uint64_t used = 0;
   uint32_t i;
+  fre_off_reader r;
+  sfv_v_fre_off_init(&r, s);
   for (i = 0; i < pa->n && !v->em.stop && !b.hit; i++) {
     sfv_fde f;
+    /* Blocks out of order: fetch the block of the FDE SFV_V_AHEAD places
+     * on (its attribute and first FREs) while this one is walked. */
+    if (i + SFV_V_AHEAD < pa->n)
+      sfv_v_prefetch_block(&r, s, i + SFV_V_AHEAD);
     if (!block_usable(v, i, pa->fre_len, &f))
       continue;
     if (attr_size != 0) {
