@@ -92,10 +92,29 @@ typedef struct sfv_emitter {
   int stop;
 } sfv_emitter;
 
-/* Adds d to the severity counters. */
-void sfv_diag_count(const sfv_diag *d, uint32_t *errors, uint32_t *warnings,
-                    uint32_t *notes);
+/* Adds d to the severity counters.  (Inline, as sfv_emit: each finding
+ * of the validator passes through both.) */
+static inline void sfv_diag_count(const sfv_diag *d, uint32_t *errors,
+                                  uint32_t *warnings, uint32_t *notes) {
+  if (d->severity == SFV_SEV_ERROR)
+    (*errors)++;
+  else if (d->severity == SFV_SEV_WARNING)
+    (*warnings)++;
+  else
+    (*notes)++;
+}
 /* Delivers d unless stopped; over the cap it only counts *suppressed. */
-void sfv_emit(sfv_emitter *em, const sfv_diag *d, uint32_t *suppressed);
+static inline void sfv_emit(sfv_emitter *em, const sfv_diag *d,
+                            uint32_t *suppressed) {
+  if (em->stop)
+    return;
+  if (em->delivered >= em->max) {
+    (*suppressed)++;
+    return;
+  }
+  em->delivered++;
+  if (em->fn != NULL && em->fn(em->ctx, d) != 0)
+    em->stop = 1;
+}
 
 #endif
