@@ -67,9 +67,12 @@ int sfv_classify_header(const sfv_section *sec, const sfv_out *o) {
   return no;
 }
 
-int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
-                     const sfv_out *o) {
-  uint8_t ver = sec->hdr.version, abi = sec->hdr.abi_arch;
+/* sfv_classify_fde for version ver, a constant in each inlined copy: the
+ * layout table's "does this version have the field" folds away. */
+__attribute__((always_inline)) static inline int
+classify_fde_v(const sfv_section *sec, const sfv_fde *f, const sfv_out *o,
+               uint8_t ver) {
+  uint8_t abi = sec->hdr.abi_arch;
   /* Field offsets only where a finding needs them (the FDE loop's cost). */
 #define info_at sfv_field_at(sec, f, SFV_FLD_F_INFO)
 #define info2_at sfv_field_at(sec, f, SFV_FLD_F_INFO2)
@@ -118,6 +121,15 @@ int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
 #undef info_at
 #undef info2_at
 #undef rep_at
+}
+
+int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
+                     const sfv_out *o) {
+  switch (sec->hdr.version) {
+  case 1: return classify_fde_v(sec, f, o, 1);
+  case 2: return classify_fde_v(sec, f, o, 2);
+  default: return classify_fde_v(sec, f, o, 3); /* opened: 1-3 */
+  }
 }
 
 /* ---------------------------------------------------------------- */
