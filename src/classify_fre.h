@@ -25,9 +25,11 @@ static inline int default_count_ok(uint8_t ver, uint8_t abi, unsigned n) {
 /* s390x DWARF registers: the 16 GPRs and 16 FPRs, 0-31. */
 #define S390X_MAX_REGNUM 31
 
-static inline int classify_default(const sfv_section *sec, const sfv_fde *f,
-                                   const sfv_fre *r, const sfv_out *o) {
-  uint8_t abi = sec->hdr.abi_arch, ver = sec->hdr.version;
+/* abi: the section's, a constant in each inlined copy. */
+__attribute__((always_inline)) static inline int
+classify_default(const sfv_section *sec, const sfv_fde *f, const sfv_fre *r,
+                 const sfv_out *o, uint8_t abi) {
+  uint8_t ver = sec->hdr.version;
   int64_t fi = f->index, ri = r->index, cfa;
   unsigned k;
   int no = 0;
@@ -132,10 +134,11 @@ static inline int classify_flex(const sfv_section *sec, const sfv_fde *f,
   return no;
 }
 
+/* sfv_classify_fre for the section's ABI abi, a constant in each inlined
+ * copy (the ABI's word layout and ranges fold). */
 __attribute__((always_inline)) static inline int
-sfv_classify_fre_i(const sfv_section *sec, const sfv_fde *f, const sfv_fre *r,
-                   const sfv_out *o) {
-  uint8_t abi = sec->hdr.abi_arch;
+classify_fre_abi(const sfv_section *sec, const sfv_fde *f, const sfv_fre *r,
+                 const sfv_out *o, uint8_t abi) {
   int no = 0;
   /* Header facts every rule of this FRE needs; the header classifier
    * reports them, here they only make the verdict "no". */
@@ -147,8 +150,25 @@ sfv_classify_fre_i(const sfv_section *sec, const sfv_fde *f, const sfv_fre *r,
   if (f->fde_type == SFV_FDE_FLEX)
     return no + classify_flex(sec, f, r, o);
   if (f->fde_type == SFV_FDE_DEFAULT)
-    return no + classify_default(sec, f, r, o);
+    return no + classify_default(sec, f, r, o, abi);
   return no + 1; /* undefined FDE type: the FDE classifier says why */
+}
+
+__attribute__((always_inline)) static inline int
+sfv_classify_fre_i(const sfv_section *sec, const sfv_fde *f, const sfv_fre *r,
+                   const sfv_out *o) {
+  switch (sec->hdr.abi_arch) {
+  case SFV_ABI_AMD64_LE:
+    return classify_fre_abi(sec, f, r, o, SFV_ABI_AMD64_LE);
+  case SFV_ABI_AARCH64_LE:
+    return classify_fre_abi(sec, f, r, o, SFV_ABI_AARCH64_LE);
+  case SFV_ABI_AARCH64_BE:
+    return classify_fre_abi(sec, f, r, o, SFV_ABI_AARCH64_BE);
+  case SFV_ABI_S390X_BE:
+    return classify_fre_abi(sec, f, r, o, SFV_ABI_S390X_BE);
+  default:
+    return 1; /* unknown ABI (sfv_abi_known): the header classifier's */
+  }
 }
 
 #endif
