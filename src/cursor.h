@@ -96,6 +96,17 @@ __attribute__((always_inline)) static inline int cur_peek(const sfv_cursor *c,
   return 1;
 }
 
+/* The n bytes at section offset `at` when they lie inside the cursor's
+ * range, else NULL: one bounds check for a fixed-size structure (an FDE
+ * entry, a v3 attribute) whose fields the caller then loads with sfv_ld at
+ * constant offsets below n (sfv_field_ld in spec.h). */
+static inline const uint8_t *cur_window(const sfv_cursor *c, uint64_t at,
+                                        uint64_t n) {
+  if (at > c->end || n > c->end - at)
+    return NULL;
+  return c->base + at;
+}
+
 static inline int cur_u16(sfv_cursor *c, uint16_t *v) {
   uint64_t x;
   if (!cur_un(c, 2, &x))

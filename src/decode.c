@@ -204,36 +204,29 @@ void sfv_set_vma(sfv_section *sec, uint64_t vma) {
     sec->vma = vma;
 }
 
-/* Reads field f of FDE out (version v) from where the layout table puts
- * it: the index entry or (v3) the attribute, through c (the section).  0
- * when the version has no such field or it lies outside the buffer. */
-__attribute__((always_inline)) static inline int
-fde_field(const sfv_cursor *c, const sfv_fde *out, sfv_field f, uint8_t v,
-          int64_t *x) {
-  sfv_field_loc l = sfv_field_in(f, v);
-  uint64_t base = l.where == SFV_IN_ATTR ? out->attr_offset : out->offset;
-  return sfv_field_peek(c, base, f, v, x);
-}
-
 /* sfv_fde_get for version v, a constant in each inlined copy: every
- * table lookup then folds to a fixed offset and width. */
+ * table lookup then folds to a fixed offset and width.  Two bounds checks
+ * per FDE, one per structure (cur_window): the index entry and, v3 with
+ * with_attr, the attribute at the start of the FRE block. */
 __attribute__((always_inline)) static inline sfv_status
 fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v,
           int with_attr) {
-  int64_t x[5] = {0};
-  unsigned attr_size;
-  int attr_ok = 1;
+  uint8_t be = sec->big_endian;
+  unsigned attr_size = sfv_struct_size(SFV_ST_ATTR, v);
+  const uint8_t *e, *a;
+  uint8_t info;
   sfv_cursor c;
-  cur_init(&c, sec->data, 0, sec->size, sec->big_endian);
+  cur_init(&c, sec->data, 0, sec->size, be);
   *out = (sfv_fde){0};
   out->index = i;
   out->offset = sec->priv.fde_base + (uint64_t)i * sec->priv.fde_size;
   /* The index entry lies inside the buffer (i < fde_avail). */
-  (void)fde_field(&c, out, SFV_FLD_F_START, v, &out->start_raw);
-  (void)fde_field(&c, out, SFV_FLD_F_SIZE, v, &x[0]);
-  out->size = (uint32_t)x[0];
-  (void)fde_field(&c, out, SFV_FLD_F_FRE_OFF, v, &x[0]);
-  out->fre_off = (uint32_t)x[0];
+  e = cur_window(&c, out->offset, sfv_struct_size(SFV_ST_FDE, v));
+  if (e == NULL)
+    return SFV_E_RANGE;
+  out->start_raw = sfv_field_ld(e, SFV_FLD_F_START, v, be);
+  out->size = (uint32_t)sfv_field_ld(e, SFV_FLD_F_SIZE, v, be);
+  out->fre_off = (uint32_t)sfv_field_ld(e, SFV_FLD_F_FRE_OFF, v, be);
 
   /* Resolved, section-relative start.  PCREL (v2 erratum 1, v3): relative
    * to the start field itself, which is at offset 0 of the FDE entry. */
@@ -249,41 +242,36 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v,
 
   /* v3: the FRE block starts with the FDE attribute. */
   out->fres_offset = sec->priv.fre_base + out->fre_off;
-  attr_size = sfv_struct_size(SFV_ST_ATTR, v);
   if (attr_size != 0) {
     out->attr_offset = out->fres_offset;
     out->fres_offset += attr_size;
+    /* Index-only: the fields an attribute holds stay 0. */
+    if (!with_attr)
+      return SFV_OK;
+    a = cur_window(&c, out->attr_offset, attr_size);
+    if (a == NULL)
+      return SFV_E_BOUNDS; /* index fields above are valid, the rest 0 */
+  } else {
+    a = e; /* v1/v2: the attribute's fields are in the index entry */
   }
-  /* Index-only: the fields an attribute holds stay 0 (v3 only; v1/v2
-   * have them in the index entry, read below). */
-  if (!with_attr && attr_size != 0)
-    return SFV_OK;
-  /* Written out (not a loop over a field list) so that each field's
-   * place folds to a constant in this version's copy. */
-#define LATE(k, fld)                                                        \
-  if (!fde_field(&c, out, fld, v, &x[k]) &&                                  \
-      sfv_field_in(fld, v).where == SFV_IN_ATTR)                           \
-    attr_ok = 0;
-  LATE(0, SFV_FLD_F_NUM_FRES)
-  LATE(1, SFV_FLD_F_INFO)
-  LATE(2, SFV_FLD_F_INFO2)
-  LATE(3, SFV_FLD_F_REP_SIZE)
-  LATE(4, SFV_FLD_F_PADDING)
+  /* Each field from the structure layout.def puts it in (the attribute
+   * fields of v1/v2 are FDE-entry fields there). */
+#define LATE(fld)                                                           \
+  sfv_field_ld(sfv_field_in(fld, v).where == SFV_IN_ATTR ? a : e, fld, v, be)
+  out->num_fres = (uint32_t)LATE(SFV_FLD_F_NUM_FRES);
+  info = (uint8_t)LATE(SFV_FLD_F_INFO);
+  out->info = info;
+  out->info2 = (uint8_t)LATE(SFV_FLD_F_INFO2);
+  out->rep_size = (uint8_t)LATE(SFV_FLD_F_REP_SIZE);
+  out->padding = (uint16_t)LATE(SFV_FLD_F_PADDING);
 #undef LATE
-  if (!attr_ok)
-    return SFV_E_BOUNDS; /* index fields above are valid, the rest 0 */
-  out->num_fres = (uint32_t)x[0];
-  out->info = (uint8_t)x[1];
-  out->info2 = (uint8_t)x[2];
-  out->rep_size = (uint8_t)x[3];
-  out->padding = (uint16_t)x[4];
   if (v == 3) {
     out->fde_type = sfv_info2_fde_type(out->info2);
-    out->signal = sfv_info_signal(out->info);
+    out->signal = sfv_info_signal(info);
   }
-  out->fre_type = sfv_info_fre_type(out->info);
-  out->pc_type = sfv_info_pc_type(out->info);
-  out->pauth_key = sfv_info_pauth_key(out->info);
+  out->fre_type = sfv_info_fre_type(info);
+  out->pc_type = sfv_info_pc_type(info);
+  out->pauth_key = sfv_info_pauth_key(info);
   return SFV_OK;
 }
 

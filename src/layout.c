@@ -20,3 +20,24 @@ uint64_t sfv_field_at(const sfv_section *sec, const sfv_fde *fde,
   default: return 0;
   }
 }
+
+/* Every field lies inside its structure in each version: sfv_field_ld()
+ * loads from windows bounds-checked to the structure's size. */
+#define SFV_STRUCT(name, s1, s2, s3)                                         \
+  enum { SZ_##name##_1 = s1, SZ_##name##_2 = s2, SZ_##name##_3 = s3 };
+#define SFV_FIELD(name, sg, w1, o1, n1, w2, o2, n2, w3, o3, n3)
+#include "layout.def"
+#undef SFV_FIELD
+#undef SFV_STRUCT
+enum {
+  SZ_HDR_1 = SZ_HEADER_1, SZ_HDR_2 = SZ_HEADER_2, SZ_HDR_3 = SZ_HEADER_3,
+  SZ_NONE_1 = 0, SZ_NONE_2 = 0, SZ_NONE_3 = 0
+};
+#define SFV_STRUCT(name, s1, s2, s3)
+#define SFV_FIELD(name, sg, w1, o1, n1, w2, o2, n2, w3, o3, n3)              \
+  _Static_assert((o1) + (n1) <= SZ_##w1##_1 && (o2) + (n2) <= SZ_##w2##_2 && \
+                     (o3) + (n3) <= SZ_##w3##_3,                             \
+                 "layout.def: " #name " outside its structure");
+#include "layout.def"
+#undef SFV_FIELD
+#undef SFV_STRUCT

@@ -114,6 +114,22 @@ sfv_field_peek(const sfv_cursor *c, uint64_t base, sfv_field f, uint8_t v,
   return 1;
 }
 
+/* Field f of version v from the window p of its structure (the FDE entry
+ * or the v3 attribute), which the caller bounds-checked to the structure's
+ * sfv_struct_size() with cur_window(); every field of layout.def lies
+ * inside its structure (tests/unit/test_layout.c).  0 when the version has
+ * no such field.  Inline: constant f and v fold to one load at a fixed
+ * offset. */
+__attribute__((always_inline)) static inline int64_t
+sfv_field_ld(const uint8_t *p, sfv_field f, uint8_t v, uint8_t be) {
+  sfv_field_loc l = sfv_field_in(f, v);
+  uint64_t raw;
+  if (l.where == SFV_IN_NONE)
+    return 0;
+  raw = sfv_ld(p + l.off, l.width, be);
+  return sfv_field_signed(f) ? sfv_sext(raw, l.width) : (int64_t)raw;
+}
+
 /* sfv_field_peek() of the section's version, anywhere in the section. */
 __attribute__((always_inline)) static inline int
 sfv_field_read(const sfv_section *sec, uint64_t base, sfv_field f, int64_t *v) {
@@ -189,6 +205,22 @@ static inline int sfv_cfa_offset_ok(int64_t cfa) {
 }
 static inline int sfv_save_offset_ok(int64_t off) {
   return off < 0 && ((uint64_t)off & 7u) == 0;
+}
+
+/* The two predicates above as bit tests, for checking several data words
+ * with one load: a data word of w (1, 2, 4) bytes stored in byte order be
+ * passes sfv_cfa_offset_ok (save 0) or sfv_save_offset_ok (save 1) iff
+ * (x & *mask) == *expect, x being a little-endian load of the bytes from
+ * the word's first one on: the predicates test the sign bit and the low 3
+ * bits (multiple of 8) of the sign-extended word, nothing else
+ * (tests/unit/test_fastpath.c checks the equivalence, every 1- and 2-byte
+ * word and a sample of 4-byte ones). */
+static inline void sfv_offset_word_bits(unsigned w, uint8_t be, int save,
+                                        uint64_t *mask, uint64_t *expect) {
+  unsigned sign_byte = be ? 0u : w - 1u, low_byte = be ? w - 1u : 0u;
+  uint64_t sign = (uint64_t)0x80u << (8u * sign_byte);
+  *mask = sign | (uint64_t)7u << (8u * low_byte);
+  *expect = save ? sign : 0u;
 }
 
 /* Section offset of FRE r's info byte and of its data word k. */

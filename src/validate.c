@@ -109,15 +109,6 @@ static int check_layout(vctx *v) {
 /* ---------------------------------------------------------------- */
 /* Stage 4: one FDE and its FREs.                                     */
 
-uint64_t sfv_v_fre_start_bound(const vctx *v, const sfv_fde *f) {
-  /* v2+ mask FDEs: starts are offsets into the repeated block (none when
-   * rep_size is 0, which the FDE classifier reports); otherwise inside the
-   * function, and only a zero-size function may have an FRE at its end. */
-  if (f->pc_type == SFV_PC_MASK && v->sec.hdr.version >= 2)
-    return f->rep_size != 0 ? f->rep_size : UINT64_MAX;
-  return f->size != 0 ? f->size : 1;
-}
-
 /* What depends on the FRE's neighbours and its FDE: start addresses. */
 static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
                             const sfv_fre *prev) {
@@ -150,15 +141,18 @@ static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
 uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
   sfv_fre_iter it;
   sfv_fre cur, prev;
-  int fast = v->fast && sfv_v_fast_usable(v, f);
+  int fast = sfv_v_fast_usable(v, f);
   sfv_status st;
 
   if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
     return f->fres_offset;
   prev.start = 0;
   while (!v->em.stop) {
-    if (fast)
+    if (fast) {
       sfv_v_fast_fres(v, f, &it, b, &prev.start);
+      if (it.next == it.count)
+        break; /* what sfv_fre_next would say: SFV_END */
+    }
     st = sfv_fre_next(&it, &cur);
     if (st == SFV_END)
       break;
@@ -201,23 +195,6 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
     prev.start = cur.start; /* all check_fre_start reads of prev */
   }
   return it.pos;
-}
-
-/* Function range as [lo, hi), section-relative (the order and overlap
- * checks are invariant under adding the vma).  Returns 0 when the range is
- * not representable: start + size overflows, or with SFV_OPT_VMA the target
- * range [vma + start, vma + start + size] leaves [0, 2^64). */
-int sfv_v_fde_range(const vctx *v, const sfv_fde *f, int64_t *lo,
-                    int64_t *hi) {
-  if (!f->start_ok || __builtin_add_overflow(f->start, (int64_t)f->size, hi))
-    return 0;
-  if (v->opt->flags & SFV_OPT_VMA) {
-    uint64_t a;
-    if (!sfv_addr_add(v->opt->vma, f->start, &a) || f->size > UINT64_MAX - a)
-      return 0;
-  }
-  *lo = f->start;
-  return 1;
 }
 
 /* A section-relative position as the value diagnostics report: the target
@@ -342,6 +319,8 @@ static void check_fdes(vctx *v) {
              .reason = SFV_SKIP_UNRELOCATED);
   }
   unreloc = v->unreloc;
+  if (sfv_v_clean_pass(v, &pa, spans))
+    return;
   check_fde_index(v, &pa);
   if (v->em.stop)
     return;
@@ -403,7 +382,9 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
     return SFV_OK; /* unreachable: the preamble checks mirror sfv_open */
   res->decoded = 1;
   v.abi_ok = sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch);
-  v.fast = !(v.opt->flags & SFV_OPT_NO_FAST_PATH_);
+  v.fast = !(v.opt->flags & SFV_OPT_NO_FAST_PATH_) && v.abi_ok &&
+           (v.sec.hdr.abi_arch == SFV_ABI_AMD64_LE ||
+            sfv_abi_is_aarch64(v.sec.hdr.abi_arch));
   (void)sfv_classify_header(&v.sec, &v.out);
   fre_ok = check_layout(&v);
   check_fdes(&v);

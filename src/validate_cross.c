@@ -53,7 +53,7 @@ static void swap_spans(span *x, span *y) {
  * part whose depth budget (2 log2 n) runs out is heapsorted (n log n in the
  * worst case, whatever the input); parts under 16 get an insertion sort.
  * Keys (lo, idx) are unique, so the order is the heapsort's exactly. */
-static void sort_spans(span *a, size_t n) {
+void sfv_v_sort_spans(span *a, size_t n) {
   struct part {
     size_t lo, n;
     unsigned budget;
@@ -195,7 +195,7 @@ void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
     spans[k].idx = i;
     k++;
   }
-  sort_spans(spans, k);
+  sfv_v_sort_spans(spans, k);
   sweep(v, spans, k, func_overlap);
 }
 
@@ -223,7 +223,7 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
       spans[n].idx = i;
       n++;
     }
-    sort_spans(spans, n);
+    sfv_v_sort_spans(spans, n);
   } else {
     n = pa->n;
   }

@@ -28,12 +28,6 @@
 #include "classify.h"
 #include "spec.h"
 
-int sfv_v_fast_usable(const vctx *v, const sfv_fde *f) {
-  uint8_t abi = v->sec.hdr.abi_arch;
-  return v->abi_ok && f->fde_type == SFV_FDE_DEFAULT &&
-         (abi == SFV_ABI_AMD64_LE || sfv_abi_is_aarch64(abi));
-}
-
 static void count_finding(void *ctx, const sfv_finding *fi) {
   (void)fi;
   ++*(unsigned *)ctx;
@@ -64,14 +58,18 @@ static unsigned classify_findings(const vctx *v, const sfv_fde *f,
   return n;
 }
 
-/* SFV_V_FAST when the classifier accepts, without a finding, every FRE of
- * a default FDE with this info byte whose words pass the predicates: asked
- * at the smallest and largest such words of the FRE's word width. */
+/* SFV_V_FAST (or SFV_V_FAST8) when the classifier accepts, without a
+ * finding, every FRE of a default FDE with this info byte whose words pass
+ * the predicates: asked at the smallest and largest such words of the
+ * FRE's word width.  Also fills the info byte's word length and, for words
+ * in <= 8 bytes, the bit form of the predicates over all of them. */
 static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
   unsigned code = sfv_fre_info_size_code(info);
+  unsigned n = sfv_fre_info_count(info), k;
   int32_t hi, lo;
   uint8_t t = SFV_V_SLOW;
   if (code <= SFV_DW_SIZE_CODE_MAX) {
+    unsigned w = 1u << code;
     /* 8-aligned extremes of a signed word of 1, 2, 4 bytes. */
     hi = code == 0 ? 120 : code == 1 ? 32760 : INT32_MAX - 7;
     lo = code == 0 ? -128 : code == 1 ? -32768 : INT32_MIN;
@@ -80,6 +78,19 @@ static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
         classify_findings(v, f, info, 0, -8) == 0 &&
         classify_findings(v, f, info, hi, lo) == 0)
       t = SFV_V_FAST;
+    v->fre_words_len[info] = (uint8_t)(n * w);
+    if (t == SFV_V_FAST && n * w <= 8u) {
+      uint64_t mask = 0, expect = 0;
+      for (k = 0; k < n; k++) {
+        uint64_t m, e;
+        sfv_offset_word_bits(w, v->sec.big_endian, k != 0, &m, &e);
+        mask |= m << (8u * k * w);
+        expect |= e << (8u * k * w);
+      }
+      v->fre_words_mask[info] = mask;
+      v->fre_words_expect[info] = expect;
+      t = SFV_V_FAST8;
+    }
   }
   v->fre_info_fast[info] = t;
   return t;
@@ -114,18 +125,43 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
   uint64_t lo = it->next == 0 ? 0 : (uint64_t)*prev_start + 1u;
   uint64_t hi = it->next == 0 ? 1 : bound;
   uint32_t next = it->next, count = it->count;
+  uint64_t safe;
+  int tight;
 
-  if (pos > lim)
+  /* lo >= hi: the slow path took an FRE at or past bound (and reported
+   * it); no start can pass after it. */
+  if (pos > lim || lo >= hi)
     return;
   /* An FRE past the budget is past this limit: the slow path takes it. */
   if (b != NULL && b->left < lim - pos)
     lim = pos + b->left;
+  /* FREs whose data words have 8 bytes before lim: pos <= safe. */
+  tight = lim - pos >= asz + 9u;
+  safe = tight ? lim - asz - 9u : 0;
   while (next < count) {
-    uint64_t start, words;
-    unsigned n, code;
+    uint64_t start, left;
+    unsigned wl;
     uint8_t info, t;
     const uint8_t *p = d + pos;
-    int ok;
+    /* The common FRE: a SFV_V_FAST8 info byte, words in the first 8 bytes
+     * after it, inside lim (pos <= safe): one masked load checks them. */
+    while (tight && pos <= safe && next < count) {
+      p = d + pos;
+      start = sfv_ld(p, asz, be);
+      info = p[asz];
+      if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
+          (sfv_ld(p + asz + 1u, 8, 0) & v->fre_words_mask[info]) !=
+              v->fre_words_expect[info])
+        break;
+      lo = start + 1u;
+      hi = bound;
+      pos += asz + 1u + v->fre_words_len[info];
+      next++;
+    }
+    if (next >= count)
+      break;
+    /* Any other FRE, one at a time. */
+    p = d + pos;
     if (lim - pos < asz + 1u)
       break;
     start = sfv_ld(p, asz, be);
@@ -133,22 +169,30 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
     t = tab[info];
     if (t == 0)
       t = derive(v, f, info);
-    if (t != SFV_V_FAST || start < lo || start >= hi)
+    if (t == SFV_V_SLOW || start < lo || start >= hi)
       break;
-    n = sfv_fre_info_count(info);
-    code = sfv_fre_info_size_code(info);
-    words = (uint64_t)n << code;
-    if (words > lim - pos - asz - 1u)
+    wl = v->fre_words_len[info];
+    left = lim - pos - asz - 1u; /* bytes from the first data word on */
+    if (wl > left)
       break;
     p += asz + 1u;
-    ok = code == 0   ? words_ok(p, n, 1, be)
-         : code == 1 ? words_ok(p, n, 2, be)
-                     : words_ok(p, n, 4, be);
-    if (!ok)
-      break;
+    if (t == SFV_V_FAST8 && left >= 8u) {
+      /* All words at once: the load stays below lim (left >= 8). */
+      if ((sfv_ld(p, 8, 0) & v->fre_words_mask[info]) !=
+          v->fre_words_expect[info])
+        break;
+    } else {
+      unsigned n = sfv_fre_info_count(info);
+      unsigned code = sfv_fre_info_size_code(info);
+      int ok = code == 0   ? words_ok(p, n, 1, be)
+               : code == 1 ? words_ok(p, n, 2, be)
+                           : words_ok(p, n, 4, be);
+      if (!ok)
+        break;
+    }
     lo = start + 1u;
     hi = bound;
-    pos += asz + 1u + words;
+    pos += asz + 1u + wl;
     next++;
   }
   if (next != it->next)

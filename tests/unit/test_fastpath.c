@@ -9,6 +9,8 @@
  *     mostly: starts, info bytes, data words), which walk the fast path's
  *     hand-over points (a start out of order, a word off by one, a count
  *     the ABI refuses, truncation, the budget of the no-scratch walk).
+ * Also: the bit form of the data-word predicates the fast path's masked
+ * load uses (sfv_offset_word_bits) against the predicates themselves.
  * Run from the repository root (as make test-unit does).  ELF files are
  * checked on their SFrame data (sfv_elf_open).
  */
@@ -19,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "spec.h"
 #include "../../fuzz/fastpath_diff.h"
 
 static unsigned long n_inputs, n_variants, n_sframe;
@@ -118,6 +121,49 @@ static void walk(const char *path) {
   closedir(d);
 }
 
+/* One word of w bytes (value x, byte order be) against the bit form of
+ * the predicates: the bytes after the word are noise the mask must skip. */
+static void word_bits_one(unsigned w, uint8_t be, uint64_t x, uint64_t noise) {
+  uint8_t buf[8];
+  unsigned k, save;
+  int64_t val = sfv_sext(x, w);
+  for (k = 0; k < 8; k++)
+    buf[k] = (uint8_t)(noise >> (8 * k));
+  for (k = 0; k < w; k++)
+    buf[k] = (uint8_t)(x >> (8 * (be ? w - 1 - k : k)));
+  for (save = 0; save < 2; save++) {
+    uint64_t m, e, ld = 0;
+    int want = save ? sfv_save_offset_ok(val) : sfv_cfa_offset_ok(val);
+    sfv_offset_word_bits(w, be, (int)save, &m, &e);
+    for (k = 0; k < 8; k++)
+      ld |= (uint64_t)buf[k] << (8 * k);
+    CHECKF(((ld & m) == e) == want,
+           "word bits: w %u be %u save %u word 0x%llx: predicate says %d", w,
+           be, save, (unsigned long long)x, want);
+  }
+}
+
+/* sfv_offset_word_bits() says what sfv_cfa_offset_ok/sfv_save_offset_ok
+ * say: every 1- and 2-byte word, the 4-byte edges and 2^18 random ones. */
+static void word_bits(void) {
+  static const uint64_t edges[] = {0, 1, 7, 8, 0x7ffffff8, 0x7fffffff,
+                                   0x80000000, 0x80000008, 0xfffffff8,
+                                   0xffffffff, 0xfffffff0};
+  uint64_t seed = 42, x;
+  unsigned be, k;
+  for (be = 0; be < 2; be++) {
+    for (x = 0; x < 0x100; x++)
+      word_bits_one(1, (uint8_t)be, x, t_rand(&seed));
+    for (x = 0; x < 0x10000; x++)
+      word_bits_one(2, (uint8_t)be, x, t_rand(&seed));
+    for (k = 0; k < sizeof edges / sizeof edges[0]; k++)
+      word_bits_one(4, (uint8_t)be, edges[k], t_rand(&seed));
+    for (k = 0; k < (1u << 18); k++)
+      word_bits_one(4, (uint8_t)be, t_rand(&seed) & 0xffffffffu,
+                    t_rand(&seed));
+  }
+}
+
 int main(void) {
   static const char *const in_repo[] = {"conformance/cases", "tests/findings",
                                         "corpus", "tests/unit/data"};
@@ -125,6 +171,7 @@ int main(void) {
                                       "build/bench/big"};
   struct stat st;
   unsigned i;
+  word_bits();
   for (i = 0; i < sizeof in_repo / sizeof in_repo[0]; i++) {
     unsigned long before = n_inputs;
     walk(in_repo[i]);
