@@ -6,6 +6,7 @@
 
 #include "sfv.h"
 #include "report.h"
+#include "spec.h"
 
 /* Header fields: flags, ABI, byte order, fixed offsets, auxiliary header
  * (not the sub-section layout, which the validator checks). */
@@ -21,7 +22,10 @@ int sfv_classify_fre(const sfv_section *sec, const sfv_fde *f,
 
 /* AMD64 keeps its RA at the fixed offset CFA-8 (3.1.1): 1 when the header
  * says so (or the ABI tracks RA per FRE). */
-int sfv_fixed_ra_ok(const sfv_section *sec);
+static inline int sfv_fixed_ra_ok(const sfv_section *sec) {
+  return sec->hdr.abi_arch != SFV_ABI_AMD64_LE ||
+         sec->hdr.cfa_fixed_ra_offset == SFV_AMD64_FIXED_RA;
+}
 
 /* The flex layout (3.2), decided once: where the RA and FP pairs start
  * (-1: no pair), a trailing lone 0 control word (-1: none) and a padding

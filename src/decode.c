@@ -341,71 +341,10 @@ sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
   return SFV_OK;
 }
 
-/* The data words of *out (count and size set) from c, w bytes each: one
- * loop per width so that every load and sign extension is a constant-width
- * one.  The caller checked that they are inside c. */
-__attribute__((always_inline)) static inline void
-decode_words(sfv_cursor *c, sfv_fre *out, unsigned w) {
-  unsigned k;
-  uint64_t v = 0;
-  for (k = 0; k < out->dw_count; k++) {
-    (void)cur_un(c, w, &v);
-    out->dw_raw[k] = (uint32_t)v;
-    out->dw[k] = (int32_t)sfv_sext(v, w);
-  }
-}
-
-/* sfv_fre_next() for start addresses of asz bytes, a constant in each
- * inlined copy (so the start load is one fixed-width load). */
-__attribute__((always_inline)) static inline sfv_status
-fre_next_a(sfv_fre_iter *it, sfv_fre *out, unsigned asz) {
-  sfv_cursor c;
-  uint32_t len = 0;
-  sfv_status st;
-  /* Every field set (zero unless decoded): the scalars one by one, the
-   * data-word arrays by fixed-size memsets; zeroing the whole struct at
-   * once compiles to a rep stos that dominated the validator's FRE loop. */
-  out->index = it->next;
-  out->offset = it->pos;
-  out->length = out->start = 0;
-  out->info = out->base_reg = out->dw_count = out->dw_size_code = 0;
-  out->dw_size = out->mangled_ra = 0;
-  memset(out->dw_raw, 0, sizeof out->dw_raw);
-  memset(out->dw, 0, sizeof out->dw);
-  st = sfv_fre_head(it, asz, &out->start, &out->info, &len);
-  if (st != SFV_OK)
-    return st;
-  out->base_reg = sfv_fre_info_base_reg(out->info);
-  out->dw_count = sfv_fre_info_count(out->info);
-  out->dw_size_code = sfv_fre_info_size_code(out->info);
-  out->mangled_ra = sfv_fre_info_mangled(out->info);
-  out->dw_size = (uint8_t)(1u << out->dw_size_code);
-  /* sfv_fre_head() checked that the data words are inside the limit. */
-  cur_init(&c, it->sec->data, it->pos + asz + 1u, it->limit,
-           it->sec->big_endian);
-  if (out->dw_size == 1)
-    decode_words(&c, out, 1);
-  else if (out->dw_size == 2)
-    decode_words(&c, out, 2);
-  else
-    decode_words(&c, out, 4);
-  out->length = len;
-  it->pos += len;
-  it->next++;
-  return SFV_OK;
-}
-
 sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {
   if (it == NULL || out == NULL || it->sec == NULL)
     return SFV_E_ARG;
-  if (it->next >= it->count)
-    return SFV_END;
-  switch (sfv_fre_addr_size(it->fre_type)) {
-  case 1: return fre_next_a(it, out, 1);
-  case 2: return fre_next_a(it, out, 2);
-  case 4: return fre_next_a(it, out, 4);
-  default: return SFV_E_FRE_TYPE;
-  }
+  return sfv_fre_next_i(it, out);
 }
 
 uint64_t sfv_fde_subsection_offset(const sfv_section *sec) {

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 #include "sfv.h"
 #include "cursor.h"
 #include "spec.h"
@@ -81,6 +82,75 @@ sfv_fre_skip(sfv_fre_iter *it, uint32_t *start, uint8_t *info, uint32_t *len) {
   return SFV_OK;
 }
 
+/* The data words of *out (count and size set) from c, w bytes each: one
+ * loop per width so that every load and sign extension is a constant-width
+ * one.  The caller checked that they are inside c. */
+__attribute__((always_inline)) static inline void
+sfv_fre_words_(sfv_cursor *c, sfv_fre *out, unsigned w) {
+  unsigned k;
+  uint64_t v = 0;
+  for (k = 0; k < out->dw_count; k++) {
+    (void)cur_un(c, w, &v);
+    out->dw_raw[k] = (uint32_t)v;
+    out->dw[k] = (int32_t)sfv_sext(v, w);
+  }
+}
+
+/* sfv_fre_next_i() for start addresses of asz bytes, a constant in each
+ * inlined copy (so the start load is one fixed-width load). */
+__attribute__((always_inline)) static inline sfv_status
+sfv_fre_next_a_(sfv_fre_iter *it, sfv_fre *out, unsigned asz) {
+  sfv_cursor c;
+  uint32_t len = 0;
+  sfv_status st;
+  /* Every field set (zero unless decoded): the scalars one by one, the
+   * data-word arrays by fixed-size memsets; zeroing the whole struct at
+   * once compiles to a rep stos that dominated the validator's FRE loop. */
+  out->index = it->next;
+  out->offset = it->pos;
+  out->length = out->start = 0;
+  out->info = out->base_reg = out->dw_count = out->dw_size_code = 0;
+  out->dw_size = out->mangled_ra = 0;
+  memset(out->dw_raw, 0, sizeof out->dw_raw);
+  memset(out->dw, 0, sizeof out->dw);
+  st = sfv_fre_head(it, asz, &out->start, &out->info, &len);
+  if (st != SFV_OK)
+    return st;
+  out->base_reg = sfv_fre_info_base_reg(out->info);
+  out->dw_count = sfv_fre_info_count(out->info);
+  out->dw_size_code = sfv_fre_info_size_code(out->info);
+  out->mangled_ra = sfv_fre_info_mangled(out->info);
+  out->dw_size = (uint8_t)(1u << out->dw_size_code);
+  /* sfv_fre_head() checked that the data words are inside the limit. */
+  cur_init(&c, it->sec->data, it->pos + asz + 1u, it->limit,
+           it->sec->big_endian);
+  if (out->dw_size == 1)
+    sfv_fre_words_(&c, out, 1);
+  else if (out->dw_size == 2)
+    sfv_fre_words_(&c, out, 2);
+  else
+    sfv_fre_words_(&c, out, 4);
+  out->length = len;
+  it->pos += len;
+  it->next++;
+  return SFV_OK;
+}
+
+/* sfv_fre_next() for an iterator that sfv_fre_iter_init() set up and an
+ * out that is not NULL, inline: the validator's FRE loop decodes every FRE
+ * the fast path does not take with it (decode.c's sfv_fre_next checks
+ * its arguments and calls it). */
+__attribute__((always_inline)) static inline sfv_status
+sfv_fre_next_i(sfv_fre_iter *it, sfv_fre *out) {
+  if (it->next >= it->count)
+    return SFV_END;
+  switch (sfv_fre_addr_size(it->fre_type)) {
+  case 1: return sfv_fre_next_a_(it, out, 1);
+  case 2: return sfv_fre_next_a_(it, out, 2);
+  case 4: return sfv_fre_next_a_(it, out, 4);
+  default: return SFV_E_FRE_TYPE;
+  }
+}
 
 /* Diagnostic delivery shared by the validator and the ELF checks: the
  * max_diags cap, the caller's callback, and its request to stop. */
@@ -92,10 +162,53 @@ typedef struct sfv_emitter {
   int stop;
 } sfv_emitter;
 
-/* Adds d to the severity counters. */
-void sfv_diag_count(const sfv_diag *d, uint32_t *errors, uint32_t *warnings,
-                    uint32_t *notes);
+/* Adds one diagnostic of severity sev to the severity counters. */
+static inline void sfv_count_severity(sfv_severity sev, uint32_t *errors,
+                                      uint32_t *warnings, uint32_t *notes) {
+  if (sev == SFV_SEV_ERROR)
+    (*errors)++;
+  else if (sev == SFV_SEV_WARNING)
+    (*warnings)++;
+  else
+    (*notes)++;
+}
+/* Adds d to the severity counters.  (Inline, as sfv_emit: each finding
+ * of the validator passes through both.) */
+static inline void sfv_diag_count(const sfv_diag *d, uint32_t *errors,
+                                  uint32_t *warnings, uint32_t *notes) {
+  sfv_count_severity(d->severity, errors, warnings, notes);
+}
+/* 1 when em delivers no more diagnostics but still counts them: its cap
+ * is reached and it was not stopped. */
+static inline int sfv_emit_over_cap(const sfv_emitter *em) {
+  return !em->stop && em->delivered >= em->max;
+}
 /* Delivers d unless stopped; over the cap it only counts *suppressed. */
-void sfv_emit(sfv_emitter *em, const sfv_diag *d, uint32_t *suppressed);
+static inline void sfv_emit(sfv_emitter *em, const sfv_diag *d,
+                            uint32_t *suppressed) {
+  if (em->stop)
+    return;
+  if (sfv_emit_over_cap(em)) {
+    (*suppressed)++;
+    return;
+  }
+  em->delivered++;
+  if (em->fn != NULL && em->fn(em->ctx, d) != 0)
+    em->stop = 1;
+}
+/* sfv_diag_count then sfv_emit for a diagnostic of severity sev, without
+ * the diagnostic, when em is over its cap: returns 1 after counting it
+ * (severity and *suppressed, as those two would), else 0 and counts
+ * nothing (the caller builds the diagnostic and takes the usual path).
+ * Over the cap a finding then costs its counting only. */
+static inline int sfv_emit_suppressed(const sfv_emitter *em, sfv_severity sev,
+                                      uint32_t *errors, uint32_t *warnings,
+                                      uint32_t *notes, uint32_t *suppressed) {
+  if (!sfv_emit_over_cap(em))
+    return 0;
+  sfv_count_severity(sev, errors, warnings, notes);
+  (*suppressed)++;
+  return 1;
+}
 
 #endif
