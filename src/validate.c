@@ -19,6 +19,7 @@
 
 #include "validate.h"
 #include "classify.h"
+#include "classify_fre.h"
 #include "cursor.h"
 #include "spec.h"
 #include "trailing.h"
@@ -29,6 +30,12 @@
 static void deliver(void *ctx, const sfv_finding *f) {
   vctx *v = ctx;
   sfv_diag d;
+  /* Over the cap only the counters move: no diagnostic to build. */
+  if ((unsigned)f->rule < (unsigned)SFV_RULE_COUNT &&
+      sfv_emit_suppressed(&v->em, f->severity, &v->res->errors,
+                          &v->res->warnings, &v->res->notes,
+                          &v->res->suppressed))
+    return;
   if (v->em.stop || !sfv_diag_from(&d, f))
     return;
   /* A diagnostic points at a byte of the section (or its end): positions
@@ -150,12 +157,24 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
     return f->fres_offset;
   prev.start = 0;
   while (!v->em.stop) {
-    if (fast) {
+    /* Back off from a fast path that keeps taking no FRE (every FRE
+     * draws a finding): after n fruitless tries in a row, the next
+     * 2^n - 1 FREs (n <= 5) go straight to the slow path.  Either path
+     * gives the same diagnostics, so this only moves cost. */
+    if (fast && v->fast_skip > 0) {
+      v->fast_skip--;
+    } else if (fast) {
+      uint32_t before = it.next;
       sfv_v_fast_fres(v, f, &it, b, &prev.start);
       if (it.next == it.count)
         break; /* what sfv_fre_next would say: SFV_END */
+      if (it.next != before)
+        v->fast_miss = 0;
+      else if (v->fast_miss < 5)
+        v->fast_miss++;
+      v->fast_skip = it.next != before ? 0 : (1u << v->fast_miss) - 1u;
     }
-    st = sfv_fre_next(&it, &cur);
+    st = sfv_fre_next_i(&it, &cur);
     if (st == SFV_END)
       break;
     if (st == SFV_E_DATAWORD_SIZE) {
@@ -193,7 +212,7 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
     prev.index = cur.index > 0 ? cur.index - 1 : 0;
     check_fre_start(v, f, &cur, cur.index > 0 ? &prev : NULL);
     if (v->abi_ok)
-      (void)sfv_classify_fre(&v->sec, f, &cur, &v->out);
+      (void)sfv_classify_fre_i(&v->sec, f, &cur, &v->out);
     prev.start = cur.start; /* all check_fre_start reads of prev */
   }
   return it.pos;

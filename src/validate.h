@@ -42,6 +42,9 @@ typedef struct vctx {
   int unreloc;               /* skip checks on resolved function addresses */
   int fast;                  /* FRE fast path on (validate_fast.c): not
                                 disabled, and the ABI is known */
+  unsigned fast_skip;        /* FRE walk: slow-path FREs before the fast
+                                path is tried again (it took none last) */
+  unsigned fast_miss;        /* its consecutive fruitless tries, <= 5 */
   int memo;                  /* s390x: the fast path's answer cache */
   struct vfast *ft;          /* the fast path's tables (validate_fast.c) */
 } vctx;
