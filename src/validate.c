@@ -260,8 +260,7 @@ static void check_fde_index(vctx *v, pass_a *pa, span_fill *sf) {
 
     /* The block (v3: attribute first) must start inside the FRE
      * sub-section; v1/v2 may point at its very end. */
-    if (st == SFV_E_BOUNDS ||
-        (uint64_t)f.fre_off + attr_size > pa->fre_len) {
+    if (st == SFV_E_BOUNDS || !sfv_v_block_inside(s, f.fre_off, pa->fre_len)) {
       SFV_FIND(&v->out, FDE_FRE_BLOCK_BOUNDS,
                sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF), i, N,
                .block_end = (int64_t)f.fre_off + attr_size,

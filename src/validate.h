@@ -187,6 +187,22 @@ typedef struct pass_a {
   int ranges_ok;             /* every function range representable */
 } pass_a;
 
+/* FDE f's FRE block starts inside the FRE sub-section of fre_len bytes
+ * (v3: with room for its attribute; v1/v2 may point at its very end):
+ * else check_fde_index reports FDE_FRE_BLOCK_BOUNDS and skips the FDE. */
+static inline int sfv_v_block_inside(const sfv_section *s, uint32_t fre_off,
+                                     uint64_t fre_len) {
+  return (uint64_t)fre_off + sfv_struct_size(SFV_ST_ATTR, s->hdr.version) <=
+         fre_len;
+}
+
+/* An sfv_out callback that counts findings into *(unsigned *)ctx: for
+ * asking a classifier whether it would report anything. */
+static inline void sfv_v_count_finding(void *ctx, const sfv_finding *fi) {
+  (void)fi;
+  ++*(unsigned *)ctx;
+}
+
 /* FRE budget of the no-scratch fallback (see check_blocks_fallback). */
 typedef struct budget {
   uint64_t left;
@@ -246,6 +262,9 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans);
 /* Stable sort of a[0..n) by lo (equal lo keep their order); tmp holds n
  * spans.  Returns a or tmp, whichever holds the result.  O(n). */
 span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n);
+/* The same for the spans sf filled, with the statistics noted meanwhile
+ * (no pass of its own over them); tmp holds sf->st.n spans. */
+span *sfv_v_sort_filled(span_fill *sf, span *tmp);
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n);
 void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans);
 void sfv_v_func_overlap_filled(vctx *v, const pass_a *pa, span_fill *sf);

@@ -33,11 +33,6 @@
 #include "classify.h"
 #include "spec.h"
 
-static void count_finding(void *ctx, const sfv_finding *fi) {
-  (void)fi;
-  ++*(unsigned *)ctx;
-}
-
 /* The FREs of f, all by the fast path under budget *b: 1 with *end the
  * section offset where its block ends, 0 when the fast path stopped. */
 static int walk_clean(vctx *v, const sfv_fde *f, budget *b, uint64_t *end) {
@@ -51,13 +46,13 @@ static int walk_clean(vctx *v, const sfv_fde *f, budget *b, uint64_t *end) {
   return it.next == it.count;
 }
 
-/* Blocks recorded in spans[0, n) ([lo, lo + size) in the FRE sub-section;
- * the scratch holds 2n spans), out of index order: 1 when, sorted, they
- * tile [0, fre_len). */
-static int blocks_tile(span *spans, uint32_t n, uint64_t fre_len) {
+/* Blocks filled into sf ([lo, lo + size) in the FRE sub-section; the
+ * scratch holds twice as many spans), out of index order: 1 when, sorted,
+ * they tile [0, fre_len). */
+static int blocks_tile(span_fill *sf, uint64_t fre_len) {
   int64_t end = 0;
-  uint32_t i;
-  const span *a = sfv_v_sort_spans(spans, spans + n, n);
+  uint32_t i, n = sf->st.n;
+  const span *a = sfv_v_sort_filled(sf, sf->a + n);
   for (i = 0; i < n; i++) {
     if (a[i].lo != end)
       return 0;
@@ -68,20 +63,21 @@ static int blocks_tile(span *spans, uint32_t n, uint64_t fre_len) {
 
 int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
   const sfv_section *s = &v->sec;
-  unsigned attr_size = sfv_struct_size(SFV_ST_ATTR, s->hdr.version);
   unsigned findings = 0;
-  sfv_out quiet = {count_finding, &findings};
+  sfv_out quiet = {sfv_v_count_finding, &findings};
   budget b = {pa->fre_len, 0};
   int64_t prev_lo = 0, max_end = INT64_MIN;
   uint64_t fres_total = 0, prev_end = 0, prev_blk = 0;
   int in_order = 1, funcs_in_order = 1;
   int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
   fre_off_reader rd;
+  span_fill blocks;          /* with scratch: each block, in index order */
   uint32_t i;
 
   if (!v->fast || v->unreloc)
     return 0;
   sfv_v_fre_off_init(&rd, s);
+  sfv_v_fill_init(&blocks, spans);
   for (i = 0; i < pa->n; i++) {
     sfv_fde f;
     int64_t lo, hi;
@@ -91,7 +87,7 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
     if (!in_order && i + SFV_V_AHEAD < pa->n)
       sfv_v_prefetch_block(&rd, s, i + SFV_V_AHEAD);
     if (sfv_fde_get(s, i, &f) != SFV_OK ||
-        (uint64_t)f.fre_off + attr_size > pa->fre_len ||
+        !sfv_v_block_inside(s, f.fre_off, pa->fre_len) ||
         (sfv_classify_fde(s, &f, &quiet), findings != 0) ||
         !sfv_v_fde_range(v, &f, &lo, &hi))
       return 0;
@@ -122,18 +118,15 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
         return 0; /* the staged walk would go without scratch */
       in_order = 0;
     }
-    if (spans != NULL) {
-      spans[i].lo = (int64_t)blk;
-      spans[i].size = (uint32_t)(end - blk); /* <= fre_len < 2^32 */
-      spans[i].idx = i;
-    }
+    sfv_v_fill_add(&blocks, (int64_t)blk, (uint32_t)(end - blk), i);
+    /* (end - blk <= fre_len < 2^32) */
     prev_blk = blk;
     prev_end = end;
   }
   if (pa->n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)
     return 0;
   if (in_order ? prev_end != pa->fre_len
-               : !blocks_tile(spans, pa->n, pa->fre_len))
+               : !blocks_tile(&blocks, pa->fre_len))
     return 0;
   if (!funcs_in_order) {
     /* The staged sort-and-sweep itself, its findings counted (the spans

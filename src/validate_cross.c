@@ -111,6 +111,10 @@ static span *sort_noted(span *a, span *tmp, span_stats *st) {
   return merge_runs(a, tmp, st->b, st->runs);
 }
 
+span *sfv_v_sort_filled(span_fill *sf, span *tmp) {
+  return sort_noted(sf->a, tmp, &sf->st);
+}
+
 span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
   span_stats st;
   uint32_t i;
@@ -156,9 +160,7 @@ static int in_prefix_sweep(const vctx *v, const pass_a *pa, uint32_t i) {
   sfv_fde f;
   return i < pa->prefix_end &&
          sfv_fde_get_index(&v->sec, i, &f) != SFV_E_RANGE &&
-         (uint64_t)f.fre_off +
-                 sfv_struct_size(SFV_ST_ATTR, v->sec.hdr.version) <=
-             pa->fre_len;
+         sfv_v_block_inside(&v->sec, f.fre_off, pa->fre_len);
 }
 
 /* The sweep of function ranges sorted by (lo, idx), reporting each
@@ -201,18 +203,15 @@ static inline void prefetch_fde(const sfv_section *s, uint32_t i) {
   __builtin_prefetch(e + s->priv.fde_size - 1);
 }
 
-/* An FDE whose FRE block can be walked: v3 attribute inside the FRE
- * sub-section (fre_len clipped to the buffer), v1/v2 FRE offset inside it,
- * a defined FRE type. */
+/* An FDE whose FRE block can be walked: it decodes, its block starts
+ * inside the FRE sub-section (fre_len clipped to the buffer), a defined FRE
+ * type, and (v1/v2) at least one FRE. */
 static int block_usable(const vctx *v, uint32_t i, uint64_t fre_len,
                         sfv_fde *f) {
-  if (sfv_fde_get(&v->sec, i, f) != SFV_OK)
-    return 0;
-  if (v->sec.hdr.version == 3)
-    return (uint64_t)f->fre_off + sfv_struct_size(SFV_ST_ATTR, 3) <= fre_len &&
-           f->fre_type <= SFV_FRE_ADDR4;
-  return f->fre_off <= fre_len && f->fre_type <= SFV_FRE_ADDR4 &&
-         f->num_fres != 0;
+  return sfv_fde_get(&v->sec, i, f) == SFV_OK &&
+         sfv_v_block_inside(&v->sec, f->fre_off, fre_len) &&
+         f->fre_type <= SFV_FRE_ADDR4 &&
+         (v->sec.hdr.version == 3 || f->num_fres != 0);
 }
 
 /* Function overlap of FDEs not in address order: sort the spans filled

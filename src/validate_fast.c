@@ -31,18 +31,13 @@
 #include "classify.h"
 #include "spec.h"
 
-static void count_finding(void *ctx, const sfv_finding *fi) {
-  (void)fi;
-  ++*(unsigned *)ctx;
-}
-
 /* Findings sfv_classify_fre reports for an FRE of f with info byte info
  * and data words raw[0, count) as stored (zero-extended), decoded as
  * sfv_fre_next decodes them. */
 static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
                              const uint64_t *raw) {
   unsigned n = 0, k;
-  sfv_out o = {count_finding, &n};
+  sfv_out o = {sfv_v_count_finding, &n};
   sfv_fre r = {0};
   r.info = info;
   r.base_reg = sfv_fre_info_base_reg(info);
