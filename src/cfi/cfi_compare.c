@@ -16,7 +16,7 @@
  * mismatch category is reported at most once per FRE, at the first PC
  * where it shows.
  */
-#include "cfi/cfi_compare.h"
+#include "cfi/cmp_state.h"
 
 /* Where CMP_FIND sends a finding: counted in res, then to the emitter. */
 static void on_finding(void *ctx, const sfv_finding *f) {
@@ -238,8 +238,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   c.em.max = opt != NULL && opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
   c.budget = opt != NULL && opt->budget ? opt->budget
              : 16u * ((uint64_t)cfi->size + (uint64_t)sec->size) + 65536u;
-  sp = sfv_abi_sp_regnum(sec->hdr.abi_arch);
-  fp = sfv_abi_fp_regnum(sec->hdr.abi_arch);
+  sp = sfv_spec_sp_regnum(sec->hdr.abi_arch);
+  fp = sfv_spec_fp_regnum(sec->hdr.abi_arch);
   if (sp < 0 || fp < 0)
     return SFV_E_ARG; /* no ABI, nothing to compare (the validator says so) */
   c.sp = (uint32_t)sp;

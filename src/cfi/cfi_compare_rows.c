@@ -5,7 +5,7 @@
  * budget (cmp_charge); each mismatch category is reported at most once per
  * FRE, at the first PC where it shows.
  */
-#include "cfi/cfi_compare.h"
+#include "cfi/cmp_state.h"
 
 /* SFrame recovery rule -> comparable form (see sfv_recovery). */
 static norm from_sframe(const sfv_recovery *r) {

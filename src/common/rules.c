@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "sfv.h"
-#include "sframe/decode.h"
+#include <string.h>
 #include "common/report.h"
 
 /* One row per rule: the text columns from sfv_rules.def, the typed

@@ -34,17 +34,6 @@ static int core_diag(void *ctx, const sfv_diag *d) {
   return x->em.stop;
 }
 
-/* One step of the shared budget; 0 once it is spent. */
-int sfv_elf_spend(ectx *x, uint64_t n) {
-  if (x->work < n) {
-    x->work = 0;
-    x->work_hit = 1;
-    return 0;
-  }
-  x->work -= n;
-  return 1;
-}
-
 int sfv_rule_file_offset(sfv_rule_id id) {
   switch (id) {
   case SFV_R_ELF_TRUNCATED: case SFV_R_ELF_IDENT: case SFV_R_ELF_ENTSIZE:
@@ -288,42 +277,6 @@ static uint8_t expected_abi(const sfv_elf *e) {
 /* ---------------------------------------------------------------- */
 /* Linked files: FDE ranges inside executable segments and sections.  */
 
-/* Index of an executable PT_LOAD / section holding [lo, lo + n), trying
- * `hint` first; -1 if none, -2 when the budget ran out. */
-static int64_t find_exec_load(ectx *x, uint64_t lo, uint64_t n, int64_t hint) {
-  const sfv_elf *e = x->e;
-  ephdr p;
-  uint32_t i;
-  if (hint >= 0 && sfv_elf_phdr(e, (uint32_t)hint, &p) && p.type == PT_LOAD &&
-      (p.flags & PF_X) && sfv_elf_inside(lo, n, p.vaddr, p.memsz))
-    return hint;
-  for (i = 0; i < e->phnum; i++) {
-    if (!sfv_elf_spend(x, 1))
-      return -2;
-    if (sfv_elf_phdr(e, i, &p) && p.type == PT_LOAD && (p.flags & PF_X) &&
-        sfv_elf_inside(lo, n, p.vaddr, p.memsz))
-      return i;
-  }
-  return -1;
-}
-
-int64_t sfv_elf_find_exec_section(ectx *x, uint64_t lo, uint64_t n,
-                                  int64_t hint) {
-  const sfv_elf *e = x->e;
-  eshdr s;
-  uint32_t i;
-  if (hint >= 0 && sfv_elf_shdr(e, (uint32_t)hint, &s) && sfv_elf_exec_section(&s) &&
-      sfv_elf_inside(lo, n, s.addr, s.size))
-    return hint;
-  for (i = 1; i < e->shnum; i++) {
-    if (!sfv_elf_spend(x, 1))
-      return -2;
-    if (sfv_elf_shdr(e, i, &s) && sfv_elf_exec_section(&s) && sfv_elf_inside(lo, n, s.addr, s.size))
-      return i;
-  }
-  return -1;
-}
-
 static int has_load(const sfv_elf *e) {
   ephdr p;
   uint32_t i;
@@ -347,7 +300,7 @@ static void check_fde_ranges(ectx *x) {
         sfv_fde_func_start(sec, &f, &a) != SFV_OK || f.size > UINT64_MAX - a)
       continue; /* the core reports unreadable FDEs and overflows */
     if (use_loads) {
-      r = find_exec_load(x, a, f.size, load_hint);
+      r = sfv_elf_find_exec_load(x, a, f.size, load_hint);
       if (r == -2)
         return;
       if (r < 0) {

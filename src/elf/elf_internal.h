@@ -116,7 +116,7 @@ typedef struct ectx {
  *            .expected_abi_arch = b, .e_machine = m);            */
 #define ELF_FIND(x, R, off, fde, ...)                                        \
   ((void)SFV_FIND(&(x)->out, R, (off), (fde), SFV_NONE, __VA_ARGS__))
-/* n steps of the shared budget; 0 once it is spent. */
+/* n steps of the shared budget; 0 once it is spent (elf_search.c). */
 int sfv_elf_spend(ectx *x, uint64_t n);
 
 /* ---- the relocation iterator (elf_reloc.c) ---- */
@@ -178,8 +178,9 @@ unsigned sfv_elf_pcrel_size(const sfv_elf *e, uint32_t type);
 
 void sfv_elf_check_relocs(ectx *x, int linked);
 void sfv_elf_coverage(ectx *x, int warn);
-/* Index of an executable section holding [lo, lo + n), trying `hint`
- * first; -1 if none, -2 when the budget ran out (elf_check.c). */
+/* Index of an executable PT_LOAD / section holding [lo, lo + n), trying
+ * `hint` first; -1 if none, -2 when the budget ran out (elf_search.c). */
+int64_t sfv_elf_find_exec_load(ectx *x, uint64_t lo, uint64_t n, int64_t hint);
 int64_t sfv_elf_find_exec_section(ectx *x, uint64_t lo, uint64_t n,
                                   int64_t hint);
 /* Notes naming why a linked file's SFrame is partial or gone (elf_lost.c). */

@@ -12,6 +12,7 @@
 #include "sfv.h"
 #include "common/cursor.h"
 #include "sframe/decode.h"
+#include "sframe/fde_buckets.h"
 #include "sframe/spec.h"
 
 static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
@@ -19,24 +20,6 @@ static int fde_contains(const sfv_section *sec, const sfv_fde *f, uint64_t pc,
   if (f->size == 0 || sfv_fde_func_start(sec, f, start) != SFV_OK)
     return 0;
   return pc >= *start && pc - *start < f->size;
-}
-
-/* Section-relative resolved start of FDE i from its start field alone
- * (the binary search reads nothing else), placed and sized by layout.def
- * for version v (a constant in each inlined copy), PC-relative (to the
- * field itself) when pcrel.  0 when the field cannot be read or resolving
- * it overflows (sfv_open() then never sets fdes_sorted). */
-__attribute__((always_inline)) static inline int
-probe_start(const sfv_section *sec, const sfv_cursor *c, uint32_t i, uint8_t v,
-            int pcrel, int64_t *start) {
-  sfv_field_loc l = sfv_field_in(SFV_FLD_F_START, v);
-  uint64_t off = sec->priv.fde_base +
-                 (uint64_t)i * sfv_struct_size(SFV_ST_FDE, v) + l.off;
-  uint64_t x = 0;
-  if (!cur_peek(c, off, l.width, &x))
-    return 0;
-  *start = sfv_sext(x, l.width);
-  return !pcrel || !__builtin_add_overflow(*start, (int64_t)off, start);
 }
 
 /* Branch-free binary search: the greatest index in [base, base + len)
@@ -98,56 +81,6 @@ static int64_t search_any(const sfv_section *sec, const sfv_cursor *c,
                        : search_starts(sec, c, base, len, rel, 2, 0, 0);
   default: return search_starts(sec, c, base, len, rel, 1, 0, 0);
   }
-}
-
-/* hi - lo for lo <= hi, without wrapping (it may exceed INT64_MAX). */
-static uint64_t span_of(int64_t lo, int64_t hi) {
-  if (lo >= 0 || hi < 0)
-    return (uint64_t)(hi - lo);
-  return (uint64_t)hi + ((uint64_t)(-(lo + 1)) + 1u);
-}
-
-static int section_pcrel(const sfv_section *sec) {
-  return sec->hdr.version >= 2 &&
-         (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
-}
-
-void sfv_lookup_prepare(sfv_section *sec) {
-  sfv_cursor c;
-  int64_t first, last, s;
-  uint64_t span;
-  uint32_t i, n = sec->fde_avail, b = 0;
-  unsigned shift = 0;
-  int pcrel = section_pcrel(sec);
-  cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
-  if (!sec->priv.fdes_sorted || n == 0)
-    return;
-  if (!probe_start(sec, &c, 0, sec->hdr.version, pcrel, &first) ||
-      !probe_start(sec, &c, n - 1, sec->hdr.version, pcrel, &last) ||
-      last < first) {
-    sec->priv.fdes_sorted = 0;
-    return;
-  }
-  span = span_of(first, last);
-  while ((span >> shift) >= SFV_LOOKUP_BUCKETS)
-    shift++;
-  sec->priv.lk_first = first;
-  sec->priv.lk_shift = (uint8_t)shift;
-  /* lk_bucket[b] = the number of FDEs in slices below b (starts are
-   * non-decreasing, so FDE i fills every slice up to its own). */
-  for (i = 0; i < n; i++) {
-    uint64_t slice;
-    if (!probe_start(sec, &c, i, sec->hdr.version, pcrel, &s) || s < first ||
-        s > last) {
-      sec->priv.fdes_sorted = 0;
-      return;
-    }
-    slice = span_of(first, s) >> shift;
-    while (b <= slice)
-      sec->priv.lk_bucket[b++] = i;
-  }
-  while (b <= SFV_LOOKUP_BUCKETS)
-    sec->priv.lk_bucket[b++] = n;
 }
 
 /* Sorted FDEs: last index whose target start vma + start <= pc, then back

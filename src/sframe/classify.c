@@ -131,48 +131,6 @@ int sfv_classify_fde(const sfv_section *sec, const sfv_fde *f,
 /* ---------------------------------------------------------------- */
 /* FREs (the classifier itself is classify_fre.h).                    */
 
-int sfv_flex_layout(const sfv_fre *r, sfv_flex_slots *s) {
-  unsigned n = r->dw_count, i = 2, k;
-  *s = (sfv_flex_slots){0};
-  s->ra = s->fp = -1;
-  s->padding_at = s->trailing_zero = -1;
-  if (n == 0)
-    return SFV_FLEX_OK;
-  if (n == 1 || n > 6)
-    return SFV_FLEX_BAD_COUNT;
-  if (r->dw_raw[0] == 0) {
-    s->padding_at = 0;
-    return SFV_FLEX_BAD_PADDING;
-  }
-  /* RA slot (k 0), FP slot (k 1): a pair (control != 0, offset) or a
-   * single 0, "no rule" -- in the RA slot the padding before an FP pair;
-   * as the last word a non-canonical but unambiguous form (libsframe's
-   * findfre-flex-1: [CFA pair, 0, 0]).  A 0 in the FP slot with words after
-   * it, a pair cut short, or words left over do not form a rule. */
-  for (k = 0; k < 2 && i < n; k++) {
-    if (r->dw_raw[i] == 0) {
-      if (i + 1 == n) {
-        s->trailing_zero = (int)i;
-        return SFV_FLEX_OK;
-      }
-      if (k == 1) {
-        s->padding_at = (int)i;
-        return SFV_FLEX_BAD_PADDING;
-      }
-      i += 1;
-      continue;
-    }
-    if (n - i < 2)
-      return SFV_FLEX_BAD_COUNT;
-    if (k == 0)
-      s->ra = (int)i;
-    else
-      s->fp = (int)i;
-    i += 2;
-  }
-  return i == n ? SFV_FLEX_OK : SFV_FLEX_BAD_COUNT;
-}
-
 int sfv_classify_fre(const sfv_section *sec, const sfv_fde *f,
                      const sfv_fre *r, const sfv_out *o) {
   return sfv_classify_fre_i(sec, f, r, o);

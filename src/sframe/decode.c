@@ -9,6 +9,7 @@
 #include "sfv.h"
 #include "common/cursor.h"
 #include "sframe/decode.h"
+#include "sframe/fde_buckets.h"
 #include "sframe/spec.h"
 
 const char *sfv_status_name(sfv_status st) {
@@ -44,27 +45,9 @@ const char *sfv_abi_name(uint8_t abi) {
   }
 }
 
-/* DWARF numbering: AMD64 rsp 7 / rbp 6; AArch64 sp 31 / x29 29;
- * s390x r15 / r11. */
-int sfv_abi_sp_regnum(uint8_t abi) {
-  switch (abi) {
-  case SFV_ABI_AARCH64_BE:
-  case SFV_ABI_AARCH64_LE: return 31;
-  case SFV_ABI_AMD64_LE: return 7;
-  case SFV_ABI_S390X_BE: return 15;
-  default: return -1;
-  }
-}
-
-int sfv_abi_fp_regnum(uint8_t abi) {
-  switch (abi) {
-  case SFV_ABI_AARCH64_BE:
-  case SFV_ABI_AARCH64_LE: return 29;
-  case SFV_ABI_AMD64_LE: return 6;
-  case SFV_ABI_S390X_BE: return 11;
-  default: return -1;
-  }
-}
+/* The public faces of spec.h's register facts. */
+int sfv_abi_sp_regnum(uint8_t abi) { return sfv_spec_sp_regnum(abi); }
+int sfv_abi_fp_regnum(uint8_t abi) { return sfv_spec_fp_regnum(abi); }
 
 int sfv_preamble(const uint8_t *p, size_t size, uint8_t *big_endian,
                  uint16_t *magic_as_le) {
@@ -195,7 +178,7 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
       sec->priv.fres_sorted = 0;
   }
   if (sec->priv.fdes_sorted)
-    sfv_lookup_prepare(sec);
+    sfv_fde_buckets_fill(sec);
   return SFV_OK;
 }
 

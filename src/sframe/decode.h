@@ -36,10 +36,6 @@ sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size);
  * order and need only start, size and fre_off (each attribute read there
  * would be a cache miss).  SFV_E_RANGE when i >= fde_avail, else SFV_OK. */
 sfv_status sfv_fde_get_index(const sfv_section *sec, uint32_t i, sfv_fde *out);
-/* sfv_open()'s last step when it verified the FDEs sorted: fills the
- * lookup buckets (sec->priv.lk_*, lookup.c); clears fdes_sorted when a
- * start cannot be read (then lookups scan linearly). */
-void sfv_lookup_prepare(sfv_section *sec);
 
 /* The FRE at it->pos (asz: its start address size): start address, info
  * byte and total length, with the checks sfv_fre_next() makes, in its

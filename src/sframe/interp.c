@@ -60,8 +60,8 @@ static sfv_recovery s390x_save_recovery(uint8_t version, int32_t v,
 static void default_recovery(const sfv_section *sec, const sfv_fre *fre,
                              sfv_recovery_set *out) {
   uint8_t abi = sec->hdr.abi_arch, ver = sec->hdr.version;
-  int base = fre->base_reg == SFV_BASE_SP ? sfv_abi_sp_regnum(abi)
-                                          : sfv_abi_fp_regnum(abi);
+  int base = fre->base_reg == SFV_BASE_SP ? sfv_spec_sp_regnum(abi)
+                                          : sfv_spec_fp_regnum(abi);
   unsigned n = fre->dw_count;
   int64_t cfa_off =
       abi == SFV_ABI_S390X_BE ? sfv_s390x_cfa_decode(fre->dw[0]) : fre->dw[0];

@@ -160,6 +160,28 @@ static inline int sfv_abi_is_aarch64(uint8_t abi) {
 /* AMD64 RA at CFA-8 (3.1.1); the only ABI with a fixed RA offset. */
 #define SFV_AMD64_FIXED_RA (-8)
 
+/* DWARF numbering: AMD64 rsp 7 / rbp 6; AArch64 sp 31 / x29 29;
+ * s390x r15 / r11. */
+static inline int sfv_spec_sp_regnum(uint8_t abi) {
+  switch (abi) {
+  case SFV_ABI_AARCH64_BE:
+  case SFV_ABI_AARCH64_LE: return 31;
+  case SFV_ABI_AMD64_LE: return 7;
+  case SFV_ABI_S390X_BE: return 15;
+  default: return -1;
+  }
+}
+
+static inline int sfv_spec_fp_regnum(uint8_t abi) {
+  switch (abi) {
+  case SFV_ABI_AARCH64_BE:
+  case SFV_ABI_AARCH64_LE: return 29;
+  case SFV_ABI_AMD64_LE: return 6;
+  case SFV_ABI_S390X_BE: return 11;
+  default: return -1;
+  }
+}
+
 /* ---- FDE info bytes (2.3.3) ---- */
 
 static inline uint8_t sfv_info_fre_type(uint8_t info) { return info & 0xfu; }
@@ -251,6 +273,67 @@ static inline int64_t sfv_s390x_regnum(int32_t w) { return w < 0 ? w : w >> 1; }
 static inline int64_t sfv_s390x_cfa_decode(int32_t v) {
   return (int64_t)v * SFV_S390X_CFA_OFFSET_ALIGNMENT_FACTOR -
          SFV_S390X_CFA_OFFSET_ADJUSTMENT;
+}
+
+/* ---- fixed RA and flex layout (3.1.1, 3.2) ---- */
+
+/* AMD64 keeps its RA at the fixed offset CFA-8 (3.1.1): 1 when the header
+ * says so (or the ABI tracks RA per FRE). */
+static inline int sfv_fixed_ra_ok(const sfv_section *sec) {
+  return sec->hdr.abi_arch != SFV_ABI_AMD64_LE ||
+         sec->hdr.cfa_fixed_ra_offset == SFV_AMD64_FIXED_RA;
+}
+
+/* The flex layout (3.2), decided once: where the RA and FP pairs start
+ * (-1: no pair), a trailing lone 0 control word (-1: none) and a padding
+ * word in a slot where none may stand (-1: none). */
+typedef struct sfv_flex_slots {
+  int ra;
+  int fp;
+  int trailing_zero;
+  int padding_at;
+} sfv_flex_slots;
+enum { SFV_FLEX_OK = 0, SFV_FLEX_BAD_COUNT = 1, SFV_FLEX_BAD_PADDING = 2 };
+static inline int sfv_flex_layout(const sfv_fre *r, sfv_flex_slots *s) {
+  unsigned n = r->dw_count, i = 2, k;
+  *s = (sfv_flex_slots){0};
+  s->ra = s->fp = -1;
+  s->padding_at = s->trailing_zero = -1;
+  if (n == 0)
+    return SFV_FLEX_OK;
+  if (n == 1 || n > 6)
+    return SFV_FLEX_BAD_COUNT;
+  if (r->dw_raw[0] == 0) {
+    s->padding_at = 0;
+    return SFV_FLEX_BAD_PADDING;
+  }
+  /* RA slot (k 0), FP slot (k 1): a pair (control != 0, offset) or a
+   * single 0, "no rule" -- in the RA slot the padding before an FP pair;
+   * as the last word a non-canonical but unambiguous form (libsframe's
+   * findfre-flex-1: [CFA pair, 0, 0]).  A 0 in the FP slot with words after
+   * it, a pair cut short, or words left over do not form a rule. */
+  for (k = 0; k < 2 && i < n; k++) {
+    if (r->dw_raw[i] == 0) {
+      if (i + 1 == n) {
+        s->trailing_zero = (int)i;
+        return SFV_FLEX_OK;
+      }
+      if (k == 1) {
+        s->padding_at = (int)i;
+        return SFV_FLEX_BAD_PADDING;
+      }
+      i += 1;
+      continue;
+    }
+    if (n - i < 2)
+      return SFV_FLEX_BAD_COUNT;
+    if (k == 0)
+      s->ra = (int)i;
+    else
+      s->fp = (int)i;
+    i += 2;
+  }
+  return i == n ? SFV_FLEX_OK : SFV_FLEX_BAD_COUNT;
 }
 
 #endif

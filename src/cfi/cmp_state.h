@@ -1,10 +1,11 @@
-/* cfi_compare.h - state shared by the CFI comparison's translation units
- * (src/cfi_compare.c: the walk over .eh_frame and the functions in one
- * section only; src/cfi_compare_rows.c: the functions in both; not API).  Every finding goes through CMP_FIND, the
- * typed reporter of report.h: a slot the rule does not have does not
+/* cmp_state.h - the comparison state (struct cmp, its budget and its
+ * typed reporter) shared by the CFI comparison's translation units
+ * (cfi_compare.c: the walk over .eh_frame and the functions in one
+ * section only; cfi_compare_rows.c: the functions in both).  Not API.
+ * Every finding goes through CMP_FIND, the typed reporter of report.h: a slot the rule does not have does not
  * compile (tests/compile_fail/cfi_wrong_slot.c). */
-#ifndef SFV_CFI_COMPARE_H
-#define SFV_CFI_COMPARE_H
+#ifndef SFV_CMP_STATE_H
+#define SFV_CMP_STATE_H
 
 #include "cfi/cfi.h"
 #include "common/emit.h"
