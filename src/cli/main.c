@@ -11,11 +11,13 @@
  * like any other; the run stops at the first one with one line on stderr.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sfv.h"
 #include "cli.h"
@@ -313,11 +315,34 @@ static int run_files(cli_opts *o) {
   return cli_stdout_failed() ? 2 : worst;
 }
 
+/* Descriptors 0, 1 and 2 are open from here on: each closed one is opened
+ * on /dev/null (stdin read-only, the others write-only), so no descriptor
+ * the run opens later (an input, a -j worker's pipe) can take a standard
+ * stream's number and receive its output.  0, or -1 when /dev/null cannot
+ * be opened (the run then stops with status 2). */
+static int std_streams(void) {
+  int fd;
+  for (fd = 0; fd <= 2; fd++) {
+    int got;
+    if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+      continue;
+    got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+    if (got != fd) {   /* the lowest free number is fd */
+      if (got >= 0)
+        close(got);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   cli_opts o;
   parsed p;
   int c, rc, k;
 
+  if (std_streams() != 0)
+    return 2;
   /* A closed pipe is a write error (exit 2), not a signal. */
   signal(SIGPIPE, SIG_IGN);
   memset(&o, 0, sizeof o);
