@@ -190,8 +190,11 @@ static int ar_member(ar_walk *w, uint64_t hoff, const char *name, cli_src *src) 
   }
   w->elf_members++;
   snprintf(disp, sizeof disp, "%s(%s)", w->path, name);
-  if (w->o->mode == MODE_DUMP && w->elf_members == 1)
-    printf("In archive %s:\n", w->path); /* objdump's line, once */
+  if (w->o->mode == MODE_DUMP && w->elf_members == 1) {
+    fputs("In archive ", stdout); /* objdump's line, once */
+    fmt_text_str(stdout, w->path);
+    fputs(":\n", stdout);
+  }
   return cli_process_elf(w->o, w->idx, disp, src, name);
 }
 
