@@ -29,8 +29,11 @@ LIB_CFLAGS = $(ALL_CFLAGS) -fvisibility=hidden
 # Header dependencies from the compiler (-MMD), included below.
 DEPFLAGS = -MMD -MP
 
-LIB_SRCS := $(wildcard src/*.c)
-LIB_HDRS := $(wildcard src/*.h src/*.def)
+# libsfv's folders, bottom layer first (docs/ARCHITECTURE.md).
+LIB_DIRS := common sframe lookup cfi elf
+LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
+LIB_HDRS := $(wildcard src/*.h src/*.def) \
+            $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.h src/$(d)/*.def))
 CLI_SRCS := $(wildcard src/cli/*.c)
 CLI_HDRS := $(wildcard src/cli/*.h) $(wildcard src/fmt/*.h)
 # The printers (src/fmt): build/libsfvfmt.a, linked by the CLI, the
@@ -64,7 +67,7 @@ $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d $(BUILD)/obj/fmt/*.d $(BUILD)/pic/*.d)
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/pic/*/*.d)
 
 $(BUILD)/libsfv.a: $(LIB_OBJS)
 	rm -f $@
@@ -135,7 +138,7 @@ check-private:
 	  echo "check-private: code outside libsfv reads sfv_section.priv (use the accessors in sfv.h)" >&2; exit 1; fi
 	@echo "check-private: only libsfv reads sfv_section.priv"
 
-# The typed reporters (src/report.h): a report with unnamed values or a slot
+# The typed reporters (src/common/report.h): a report with unnamed values or a slot
 # its rule does not have must not compile; the named form must.
 check-report-types:
 	@$(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/ok_named.c

@@ -32,7 +32,7 @@
 
 #include "dump.h"
 #include "fmt.h"
-#include "spec.h"  /* the flex control word bits: decided there once */
+#include "sframe/spec.h"  /* the flex control word bits: decided there once */
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {
