@@ -1,6 +1,6 @@
 /* cfi.h - helpers shared by the DWARF CFI translation units (not API). */
-#ifndef SFV_CFI_H
-#define SFV_CFI_H
+#ifndef SFV_CFI_CFI_H
+#define SFV_CFI_CFI_H
 
 #include <stdint.h>
 

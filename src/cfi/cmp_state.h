@@ -4,8 +4,8 @@
  * section only; cfi_compare_rows.c: the functions in both).  Not API.
  * Every finding goes through CMP_FIND, the typed reporter of report.h: a slot the rule does not have does not
  * compile (tests/compile_fail/cfi_wrong_slot.c). */
-#ifndef SFV_CMP_STATE_H
-#define SFV_CMP_STATE_H
+#ifndef SFV_CFI_CMP_STATE_H
+#define SFV_CFI_CMP_STATE_H
 
 #include "cfi/cfi.h"
 #include "common/emit.h"

@@ -6,8 +6,8 @@
  * Loads are explicit byte assemblies in the section's byte order: no casts
  * of the buffer to wider types, no alignment assumptions.
  */
-#ifndef SFV_CURSOR_H
-#define SFV_CURSOR_H
+#ifndef SFV_COMMON_CURSOR_H
+#define SFV_COMMON_CURSOR_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -2,8 +2,8 @@
  * validator, the ELF checks, the CFI comparison, the policies): the
  * max_diags cap, the caller's callback, its request to stop, and the
  * severity counters.  Not API. */
-#ifndef SFV_EMIT_H
-#define SFV_EMIT_H
+#ifndef SFV_COMMON_EMIT_H
+#define SFV_COMMON_EMIT_H
 
 #include <stdint.h>
 #include "sfv.h"

@@ -14,8 +14,8 @@
  * finding becomes an sfv_diag.  The CLI's archive diagnostics use the
  * same slot structs (src/cli/archive.c AR_FIND).
  */
-#ifndef SFV_REPORT_H
-#define SFV_REPORT_H
+#ifndef SFV_COMMON_REPORT_H
+#define SFV_COMMON_REPORT_H
 
 #include "sfv.h"
 

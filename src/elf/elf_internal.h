@@ -5,8 +5,8 @@
  * most ELF_MAX_ENT bytes) and decoded from there through the cursor; no
  * pointer into the file is ever kept, so the file need not be in memory.
  */
-#ifndef SFV_ELF_INTERNAL_H
-#define SFV_ELF_INTERNAL_H
+#ifndef SFV_ELF_ELF_INTERNAL_H
+#define SFV_ELF_ELF_INTERNAL_H
 
 #include <stdint.h>
 

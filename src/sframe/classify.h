@@ -1,8 +1,8 @@
 /* classify.h - the classifiers (classify.c): one per structure, each
  * returning the number of error-severity findings it reported (0: valid).
  * Not API. */
-#ifndef SFV_CLASSIFY_H
-#define SFV_CLASSIFY_H
+#ifndef SFV_SFRAME_CLASSIFY_H
+#define SFV_SFRAME_CLASSIFY_H
 
 #include "sfv.h"
 #include "common/report.h"

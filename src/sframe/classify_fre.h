@@ -3,8 +3,8 @@
  * validator's FRE loop, which runs it for every FRE the fast path does not
  * take, inlines sfv_classify_fre_i() (same code, no call).  Included only
  * by classify.c and validate.c.  Not API. */
-#ifndef SFV_CLASSIFY_FRE_H
-#define SFV_CLASSIFY_FRE_H
+#ifndef SFV_SFRAME_CLASSIFY_FRE_H
+#define SFV_SFRAME_CLASSIFY_FRE_H
 
 #include "sframe/classify.h"
 #include "sframe/spec.h"

@@ -1,8 +1,8 @@
 /* decode.h - the decoder's private face (src/sframe/decode.c): the
  * preamble, header-only open, index-only FDE reads and the inline FRE
  * decoder the lookup and validation walks are made of.  Not API. */
-#ifndef SFV_DECODE_H
-#define SFV_DECODE_H
+#ifndef SFV_SFRAME_DECODE_H
+#define SFV_SFRAME_DECODE_H
 
 #include <stdint.h>
 #include <stddef.h>

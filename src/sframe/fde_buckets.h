@@ -2,8 +2,8 @@
  * filled once by sfv_open() when it verified the FDEs sorted
  * (fde_buckets.c), read by every lookup (src/lookup).  Below both.
  * Not API. */
-#ifndef SFV_FDE_BUCKETS_H
-#define SFV_FDE_BUCKETS_H
+#ifndef SFV_SFRAME_FDE_BUCKETS_H
+#define SFV_SFRAME_FDE_BUCKETS_H
 
 #include <stdint.h>
 #include "sfv.h"

@@ -5,8 +5,8 @@
  * byte order of an ABI.  decode.c reads with these, the classifiers
  * (classify*.c) judge with them, validate.c points diagnostics with them.
  */
-#ifndef SFV_SPEC_H
-#define SFV_SPEC_H
+#ifndef SFV_SFRAME_SPEC_H
+#define SFV_SFRAME_SPEC_H
 
 #include <stdint.h>
 #include "sfv.h"

@@ -1,7 +1,7 @@
 /* trailing.h - the classifier of the bytes after a section's declared end
  * (trailing.c; not API). */
-#ifndef SFV_TRAILING_H
-#define SFV_TRAILING_H
+#ifndef SFV_SFRAME_TRAILING_H
+#define SFV_SFRAME_TRAILING_H
 
 #include "common/report.h"
 

@@ -1,8 +1,8 @@
 /* validate.h - state shared by the validator's stages (validate.c: the
  * section, its header, layout and FDE/FRE walk; validate_cross.c: the
  * cross-FDE checks that sort).  Not API. */
-#ifndef SFV_VALIDATE_H
-#define SFV_VALIDATE_H
+#ifndef SFV_SFRAME_VALIDATE_H
+#define SFV_SFRAME_VALIDATE_H
 
 #include "sfv.h"
 #include "common/emit.h"
