@@ -27,8 +27,8 @@ static uint64_t rotl(uint64_t x, unsigned b) {
 static uint64_t le64(const uint8_t *p) {
   uint64_t v = 0;
   unsigned i;
-  for (i = 8; i-- > 0;)
-    v = (v << 8) | p[i];
+  for (i = 0; i < 8; i++)
+    v |= (uint64_t)p[i] << (8 * i);
   return v;
 }
 
