@@ -8,9 +8,9 @@
  *    find(1) without -L; an operand that is a link to a directory is walked;
  *  - a directory is opened with openat(parent, name, O_NOFOLLOW |
  *    O_DIRECTORY), so a directory swapped for a link mid-walk is not left;
- *  - only regular files are opened, O_NONBLOCK | O_NOFOLLOW, and looked at
- *    (fstat) before their first 8 bytes are read: FIFOs, sockets and
- *    devices are never opened for reading and never block;
+ *  - only regular files are opened (cli_open_regular, reader.h: O_NONBLOCK |
+ *    O_NOFOLLOW, looked at before and after) before their first 8 bytes are
+ *    read: FIFOs, sockets and devices are never opened and never block;
  *  - a file found in a tree is listed only when it is ELF, or an ar
  *    archive named *.a (static libraries; .deb and other ar containers are
  *    not); anything else is skipped silently (no record, no message).
@@ -132,14 +132,10 @@ static int wanted(int dfd, const char *name) {
   unsigned char m[8];
   struct stat st;
   ssize_t got;
-  int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW |
-                                 O_CLOEXEC);
-  if (fd < 0)
-    return errno != ELOOP && errno != ENXIO && errno != ENOENT;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return 0;
-  }
+  char why[200];
+  int fd = cli_open_regular(dfd, name, CLI_OPEN_NOFOLLOW, &st, why, sizeof why);
+  if (fd < 0) /* gone or no longer a regular file: skipped; else listed */
+    return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
   got = pread(fd, m, sizeof m, 0);
   close(fd);
   if (got < 0)
