@@ -21,6 +21,7 @@
  *  - the archive's own diagnostics are kept (up to --max-diags) and printed
  *    as the archive's record after its members' records.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,7 +184,10 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
 static int ar_member(ar_walk *w, uint64_t hoff, const char *name, cli_src *src) {
   uint8_t magic[8];
   size_t n = src->size < sizeof magic ? (size_t)src->size : sizeof magic;
-  char disp[AR_NAME_MAX + 512];
+  /* Never cut (two members would print, and key a baseline, alike): the
+   * archive's path was opened, so it is shorter than PATH_MAX, and a
+   * member's name is shorter than AR_NAME_MAX. */
+  char disp[PATH_MAX + AR_NAME_MAX + 2];
   w->members++;
   if (cli_src_pread(src, 0, magic, n) != 0)
     return -1;

@@ -97,6 +97,24 @@ def test_thin_archive_bsd_name(sfv_bin, tmp_path):
     assert b"2 members, 2 ELF" in p.stdout
 
 
+def test_long_member_names_are_never_cut(sfv_bin, tmp_path):
+    """An archive path of about 3,000 bytes and two member names of 2,000
+    that differ only in their last byte: each record keeps its whole name
+    (a cut one printed both alike, and a baseline keyed them alike)."""
+    d = tmp_path
+    for k in range(15):
+        d = d / ("d" * 200)
+    d.mkdir(parents=True)
+    names = ["m" * 1999 + "1", "m" * 1999 + "2"]
+    a = d / "lib.a"
+    a.write_bytes(gnu_archive([(n, ELF) for n in names]))
+    rc, doc, _ = run_json(sfv_bin, a.relative_to(tmp_path), cwd=tmp_path)
+    paths = [f["path"] for f in doc["files"]]
+    rel = str(a.relative_to(tmp_path))
+    assert paths == [f"{rel}({names[0]})", f"{rel}({names[1]})", rel], \
+        [len(p) for p in paths]
+
+
 def test_nested_archive_refused(sfv_bin, tmp_path):
     inner = gnu_archive([("in.o", ELF)])
     a = tmp_path / "outer.a"
