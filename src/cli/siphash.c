@@ -83,31 +83,33 @@ uint64_t cli_sip_final(cli_sip *s) {
   return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
 }
 
+void cli_sip_fallback_key(uint8_t key[16]) {
+  /* No entropy source: still a different key per run and per process,
+   * which an adversary writing a file in advance does not know. */
+  struct timespec ts;
+  cli_sip s;
+  uint64_t parts[4], h;
+  static const uint8_t zero[16];
+  (void)clock_gettime(CLOCK_REALTIME, &ts);
+  parts[0] = (uint64_t)ts.tv_sec;
+  parts[1] = (uint64_t)ts.tv_nsec;
+  parts[2] = (uint64_t)getpid();
+  parts[3] = (uint64_t)(uintptr_t)&ts ^ (uint64_t)(uintptr_t)&cli_sip_fallback_key;
+  cli_sip_init(&s, zero);
+  cli_sip_add(&s, parts, sizeof parts);
+  h = cli_sip_final(&s);
+  memcpy(key, &h, 8);
+  cli_sip_add(&s, &h, sizeof h);
+  h = cli_sip_final(&s);
+  memcpy(key + 8, &h, 8);
+}
+
 const uint8_t *cli_sip_run_key(void) {
   static uint8_t key[16];
   static int have;
   if (!have) {
-    ssize_t got = getrandom(key, sizeof key, GRND_NONBLOCK);
-    if (got != (ssize_t)sizeof key) {
-      /* No entropy source: still a different key per run and per process,
-       * which an adversary writing the file in advance does not know. */
-      struct timespec ts;
-      cli_sip s;
-      uint64_t parts[4], h;
-      static const uint8_t zero[16];
-      (void)clock_gettime(CLOCK_REALTIME, &ts);
-      parts[0] = (uint64_t)ts.tv_sec;
-      parts[1] = (uint64_t)ts.tv_nsec;
-      parts[2] = (uint64_t)getpid();
-      parts[3] = (uint64_t)(uintptr_t)&got ^ (uint64_t)(uintptr_t)&cli_sip_run_key;
-      cli_sip_init(&s, zero);
-      cli_sip_add(&s, parts, sizeof parts);
-      h = cli_sip_final(&s);
-      memcpy(key, &h, 8);
-      cli_sip_add(&s, &h, sizeof h);
-      h = cli_sip_final(&s);
-      memcpy(key + 8, &h, 8);
-    }
+    if (getrandom(key, sizeof key, GRND_NONBLOCK) != (ssize_t)sizeof key)
+      cli_sip_fallback_key(key);
     have = 1;
   }
   return key;

@@ -19,8 +19,10 @@ void cli_sip_init(cli_sip *s, const uint8_t key[16]);
 void cli_sip_add(cli_sip *s, const void *p, size_t n);
 uint64_t cli_sip_final(cli_sip *s);
 
-/* The run's key: getrandom(2) once; when it cannot give 16 bytes, a key
- * mixed from the clock, the process id and addresses (ASLR). */
+/* The run's key: getrandom(2) once; when it cannot give 16 bytes,
+ * cli_sip_fallback_key's. */
 const uint8_t *cli_sip_run_key(void);
+/* A key mixed from the clock, the process id and addresses (ASLR). */
+void cli_sip_fallback_key(uint8_t key[16]);
 
 #endif

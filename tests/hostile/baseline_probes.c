@@ -2,6 +2,7 @@
  *   baseline_probes vectors   SipHash-2-4 against the reference vectors of
  *                             the paper (key 00..0f, messages 00, 00 01,
  *                             ..., fed whole and in two pieces); exit 0/1
+ *   baseline_probes keys      the run key and the fallback key, in hex
  *   baseline_probes OLD.json  loads it as --baseline does and prints
  *                             entries=N files=F probes=P
  * Probes are the hash-table steps past a key's first slot: tests compare
@@ -57,6 +58,19 @@ int main(int argc, char **argv) {
   }
   if (strcmp(argv[1], "vectors") == 0)
     return vectors();
+  if (strcmp(argv[1], "keys") == 0) {
+    uint8_t fb[16];
+    const uint8_t *k = cli_sip_run_key();
+    int i;
+    cli_sip_fallback_key(fb);
+    for (i = 0; i < 16; i++)
+      printf("%02x", k[i]);
+    putchar(' ');
+    for (i = 0; i < 16; i++)
+      printf("%02x", fb[i]);
+    putchar('\n');
+    return 0;
+  }
   if ((b = cli_baseline_load(argv[1])) == NULL)
     return 2;
   printf("entries=%u files=%u probes=%llu\n", b->nents, b->nfiles,

@@ -104,6 +104,16 @@ def test_siphash_reference_vectors(baseline_probes):
     assert r.returncode == 0, r.stdout
 
 
+def test_keys_differ_per_run(baseline_probes):
+    """The key comes from getrandom(2); without it, from the clock, the
+    process id and addresses: either way no two runs share it."""
+    runs = [subprocess.run([baseline_probes, "keys"], capture_output=True, text=True,
+                           check=True).stdout.split() for _ in range(4)]
+    for i in (0, 1):
+        keys = [r[i] for r in runs]
+        assert len(set(keys)) == len(keys) and "0" * 32 not in keys, keys
+
+
 def test_colliding_entry_keys_cost_linear_work(baseline_probes, tmp_path):
     rng = random.Random(22)
     counts = []
