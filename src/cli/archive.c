@@ -10,14 +10,19 @@
  * Invariants:
  *  - every header field is untrusted: a member header is read only when its
  *    60 bytes lie in the archive, a member's data only when its size (a
- *    decimal field, overflow-checked) fits in what is left; a bad header
- *    ends the walk with an ar-header diagnostic, never an over-read;
+ *    decimal field, overflow-checked) fits in what is left, a name (a "//"
+ *    offset, a BSD #1/N length) only from bytes that lie in the archive,
+ *    thin archives included (there a member's size is that of a file
+ *    elsewhere, so it bounds nothing in the archive); a bad header ends the
+ *    walk with an ar-header diagnostic, a bad name is an ar-name
+ *    diagnostic, never an over-read nor an I/O error;
  *  - the walk advances by at least 60 bytes per member, so it ends; a thin
  *    member is opened like any input (regular files only, never blocking);
  *  - nested archives are not read (ar-nested);
  *  - the archive's own diagnostics are kept (up to --max-diags) and printed
  *    as the archive's record after its members' records.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,10 +95,12 @@ static int ar_decimal(const uint8_t *p, size_t n, uint64_t *v) {
 }
 
 /* The member's name into name[] (NUL-terminated).  *skip_data: bytes of the
- * member's data holding the name (BSD #1/N).  Returns 1 (named), 0 (a
- * symbol or name table: not a member), -1 (bad name: reported). */
+ * member's data holding the name (BSD #1/N).  avail: the archive's bytes
+ * after the header (a name is read only from there: in a thin archive msize
+ * is the size of a file elsewhere).  Returns 1 (named), 0 (a symbol or name
+ * table: not a member), -1 (bad name: reported). */
 static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
-                   char *name, size_t n, uint64_t *skip_data) {
+                   uint64_t avail, char *name, size_t n, uint64_t *skip_data) {
   size_t len;
   uint64_t v;
   *skip_data = 0;
@@ -130,9 +137,11 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
   }
   if (memcmp(h, "#1/", 3) == 0) {
     /* BSD long name: the first v bytes of the data. */
-    if (!ar_decimal(h + 3, 13, &v) || v > msize || v == 0 || v >= n) {
+    if (!ar_decimal(h + 3, 13, &v) || v > msize || v > avail || v == 0 ||
+        v >= n) {
       AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff),
-              .table_size = ar_i64(msize), .name_offset = ar_i64(v));
+              .table_size = ar_i64(msize < avail ? msize : avail),
+              .name_offset = ar_i64(v));
       return -1;
     }
     if (cli_src_pread(w->src, hoff + AR_HDR, name, (size_t)v) != 0)
@@ -243,15 +252,26 @@ int cli_ar_next(cli_ar_iter *w, cli_ar_member *m) {
       w->names_off = data;
       w->names_len = msize;
     }
-    /* the walk advances by at least one header per member */
-    w->off = w->thin && !special ? data : data + msize + (msize & 1u);
-    named = ar_name(w, off, h, msize, m->name, sizeof m->name, &skip);
+    named = ar_name(w, off, h, msize, size - data, m->name, sizeof m->name,
+                    &skip);
     if (w->src->failed)
       return ar_io(w);
+    if (w->thin && !special && named == 0 && msize > size - data) {
+      /* A BSD symbol table (__.SYMDEF) keeps its data in a thin archive too. */
+      AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
+              .archive_size = ar_i64(size), .member_size = ar_i64(msize));
+      break;
+    }
+    /* The walk advances by at least one header per member; as binutils,
+     * a thin member's BSD name is in the archive, its data is not. */
+    if (w->thin && !special && named != 0)
+      w->off = data + skip;
+    else
+      w->off = data + msize + (msize & 1u);
     if (named <= 0)
       continue;
     if (w->thin && !special) {
-      opened = ar_thin_open(w, off, m, msize);
+      opened = ar_thin_open(w, off, m, msize - skip);
     } else {
       cli_src_window(&m->src, w->src, data + skip, msize - skip);
       opened = 1;
@@ -261,9 +281,13 @@ int cli_ar_next(cli_ar_iter *w, cli_ar_member *m) {
     elf = ar_is_elf_member(w, off, &m->src);
     if (elf == 1) {
       w->elf_members++;
+      /* never cut: two members would print, and key a baseline, alike */
       snprintf(m->display, sizeof m->display, "%s(%s)", w->path, m->name);
-      if (w->o->mode == MODE_DUMP && w->elf_members == 1)
-        printf("In archive %s:\n", w->path); /* objdump's line, once */
+      if (w->o->mode == MODE_DUMP && w->elf_members == 1) {
+        fputs("In archive ", stdout); /* objdump's line, once */
+        fmt_text_str(stdout, w->path);
+        fputs(":\n", stdout);
+      }
       return CLI_AR_MEMBER;
     }
     if (cli_ar_member_done(w, m, elf) == 2)

@@ -14,6 +14,8 @@
 #ifndef SFV_CLI_FILE_RUN_H
 #define SFV_CLI_FILE_RUN_H
 
+#include <limits.h>
+
 #include "cli.h"
 #include "profile.h"
 #include "reader.h"
@@ -107,7 +109,9 @@ typedef struct cli_ar_iter {
 typedef struct cli_ar_member {
   cli_src src;
   char name[CLI_AR_NAME_MAX];
-  char display[CLI_AR_NAME_MAX + 512];
+  /* "archive(member)", never cut: the archive's path was opened, so it is
+   * shorter than PATH_MAX, and a member's name than CLI_AR_NAME_MAX */
+  char display[PATH_MAX + CLI_AR_NAME_MAX + 2];
 } cli_ar_member;
 
 enum { CLI_AR_MEMBER = 1, CLI_AR_END = 0, CLI_AR_IO = -1 };
