@@ -118,7 +118,7 @@ test: deps all
 # The fast tier: what a change can break in seconds to minutes, nothing
 # that builds the real corpus or installs a peer toolchain (pytest tests
 # using those fixtures are marked `corpus` and left to make test).
-CHECK_TARGETS := check-layers check-faces check-alloc check-callgraph \
+CHECK_TARGETS := check-layers check-faces check-untrusted-print check-alloc check-callgraph \
                  check-rules-doc check-report-types check-exports check-private \
                  check-fmt-layering test-unit gen-check conformance check-py
 check: all

@@ -141,7 +141,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (i == 0)
         pc = vma + 0x1000u;
       mo_open(&m);
-      rc = fmt_lookup(m.f, &sec, pc, fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT, NULL);
+      {
+        fmt_lookup_answer a;
+        memset(&a, 0, sizeof a);
+        a.pc = pc;
+        a.status = sfv_find_fre(&sec, pc, &a.lk);
+        if (a.status != SFV_OK)
+          a.have_fde = sfv_find_fde(&sec, pc, &a.fde, &a.fde_start) == SFV_OK;
+        rc = fmt_lookup_print(m.f, &sec, &a,
+                              fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT, NULL,
+                              NULL, NULL);
+      }
       FUZZ_ASSERT(rc == 0 || rc == 1, "lookup returned %d", rc);
       mo_close(&m, size, "lookup");
     }

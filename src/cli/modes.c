@@ -234,9 +234,16 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
   sfv_set_vma(&sec, vma);
   {
     const void *ctx[2] = {elf, &o->lookup_pc};
-    rc = fmt_lookup_ex(stdout, &sec, o->lookup_pc, json ? FMT_JSON : FMT_TEXT,
-                       json ? path : NULL, json && elf != NULL ? lookup_cfi_json : NULL,
-                       (void *)ctx) ? 1 : 0;
+    fmt_lookup_answer a;
+    memset(&a, 0, sizeof a);
+    a.pc = o->lookup_pc;
+    a.status = sfv_find_fre(&sec, a.pc, &a.lk);
+    if (a.status != SFV_OK)
+      a.have_fde = sfv_find_fde(&sec, a.pc, &a.fde, &a.fde_start) == SFV_OK;
+    rc = fmt_lookup_print(stdout, &sec, &a, json ? FMT_JSON : FMT_TEXT,
+                          json ? path : NULL,
+                          json && elf != NULL ? lookup_cfi_json : NULL,
+                          (void *)ctx) ? 1 : 0;
   }
   if (!json && elf != NULL)
     lookup_cfi_text(stdout, elf, o->lookup_pc);

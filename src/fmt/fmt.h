@@ -114,17 +114,27 @@ uint64_t fmt_dump_default_rows(size_t size);
 
 /* ------------------------------------------------------------ --lookup */
 
-/* The FRE that applies at pc and its recovery rules, or why none does.
- * Text: the lines documented in lookup.c (path not printed).  JSON: one
- * object, no trailing newline, "path" first when path != NULL.  Returns 0
- * when found, 1 otherwise. */
-int fmt_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format,
-               const char *path);
-/* The same; JSON: extra (when not NULL) writes more members (each starting
- * with a comma) before the object's closing brace. */
+/* A lookup's answer, as the caller found it: sfv_find_fre()'s status and
+ * result, and when it found no FRE, whether an FDE covers pc
+ * (sfv_find_fde()).  The printer prints it; it runs no lookup. */
+typedef struct fmt_lookup_answer {
+  uint64_t pc;
+  sfv_status status;   /* sfv_find_fre() */
+  sfv_lookup lk;       /* its result, when status is SFV_OK */
+  int have_fde;        /* status != SFV_OK: an FDE covers pc ... */
+  sfv_fde fde;         /* ... this one, */
+  uint64_t fde_start;  /* starting here */
+} fmt_lookup_answer;
+/* JSON: extra (when not NULL) writes more members (each starting with a
+ * comma) before the object's closing brace. */
 typedef void (*fmt_json_extra_fn)(FILE *out, void *ctx);
-int fmt_lookup_ex(FILE *out, const sfv_section *sec, uint64_t pc, int format,
-                  const char *path, fmt_json_extra_fn extra, void *ctx);
+/* The FRE that applies at a->pc and its recovery rules, or why none does.
+ * Text: the lines documented in lookup_print.c (path not printed).  JSON:
+ * one object, no trailing newline, "path" first when path != NULL.
+ * Returns 0 when an FRE with valid rules was found, 1 otherwise. */
+int fmt_lookup_print(FILE *out, const sfv_section *sec,
+                     const fmt_lookup_answer *a, int format, const char *path,
+                     fmt_json_extra_fn extra, void *ctx);
 /* A lookup that could not run (no SFrame section, undecodable section):
  * text "pc 0x..: not found: MESSAGE", JSON {"path":..,"pc":N,"found":false,
  * "reason":REASON,"status":MESSAGE}. */

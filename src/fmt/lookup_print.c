@@ -190,12 +190,13 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
   fputc('}', out);
 }
 
-static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
-                    sfv_status st, int format, const char *path,
+static void missing(FILE *out, const sfv_section *sec,
+                    const fmt_lookup_answer *a, int format, const char *path,
                     fmt_json_extra_fn extra, void *ctx) {
-  sfv_fde f;
-  uint64_t start = 0;
-  int have = sfv_find_fde(sec, pc, &f, &start) == SFV_OK;
+  const sfv_fde f = a->fde;
+  uint64_t pc = a->pc, start = a->fde_start;
+  sfv_status st = a->status;
+  int have = a->have_fde;
   const char *reason = !have ? "no-fde"
                        : st == SFV_E_NOT_FOUND ? "no-fre"
                                                : "bad-fre";
@@ -226,25 +227,19 @@ static void missing(FILE *out, const sfv_section *sec, uint64_t pc,
             f.index, start, end_of(start, f.size), sfv_status_name(st));
 }
 
-int fmt_lookup(FILE *out, const sfv_section *sec, uint64_t pc, int format,
-               const char *path) {
-  return fmt_lookup_ex(out, sec, pc, format, path, NULL, NULL);
-}
-
-int fmt_lookup_ex(FILE *out, const sfv_section *sec, uint64_t pc, int format,
-                  const char *path, fmt_json_extra_fn extra, void *ctx) {
-  sfv_lookup lk;
-  sfv_status st = sfv_find_fre(sec, pc, &lk);
-  if (st != SFV_OK) {
-    missing(out, sec, pc, st, format, path, extra, ctx);
+int fmt_lookup_print(FILE *out, const sfv_section *sec,
+                     const fmt_lookup_answer *a, int format, const char *path,
+                     fmt_json_extra_fn extra, void *ctx) {
+  if (a->status != SFV_OK) {
+    missing(out, sec, a, format, path, extra, ctx);
     return 1;
   }
   if (format == FMT_JSON)
-    found_json(out, sec, pc, &lk, path, extra, ctx);
+    found_json(out, sec, a->pc, &a->lk, path, extra, ctx);
   else
-    found_text(out, sec, pc, &lk);
+    found_text(out, sec, a->pc, &a->lk);
   /* An FRE the validator rejects gives no valid rule: say so (exit 1). */
-  return lk.recovery_status != SFV_OK ? 1 : 0;
+  return a->lk.recovery_status != SFV_OK ? 1 : 0;
 }
 
 void fmt_lookup_unavailable(FILE *out, uint64_t pc, int format, const char *path,

@@ -1,5 +1,5 @@
 /* sfv_driver.c - test driver for the printers behind --dump and --lookup
- * (fmt_dump_section, fmt_lookup in build/libsfvfmt.a) on a raw .sframe
+ * (fmt_dump_section, fmt_lookup_print in build/libsfvfmt.a) on a raw .sframe
  * file, independent of the command line.
  *
  *   sfv_driver dump LAYOUT FILE [VMA]        LAYOUT: 240, 244 or 247
@@ -73,7 +73,13 @@ int main(int argc, char **argv) {
     }
     sfv_set_vma(&sec, strtoull(argv[3], NULL, 0));
     for (i = 5; i < argc; i++) {
-      if (fmt_lookup(stdout, &sec, strtoull(argv[i], NULL, 0), fmt, NULL) != 0)
+      fmt_lookup_answer a;
+      memset(&a, 0, sizeof a);
+      a.pc = strtoull(argv[i], NULL, 0);
+      a.status = sfv_find_fre(&sec, a.pc, &a.lk);
+      if (a.status != SFV_OK)
+        a.have_fde = sfv_find_fde(&sec, a.pc, &a.fde, &a.fde_start) == SFV_OK;
+      if (fmt_lookup_print(stdout, &sec, &a, fmt, NULL, NULL, NULL) != 0)
         rc = 1;
       if (fmt == FMT_JSON)
         fputc('\n', stdout);
