@@ -18,6 +18,9 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 import rwlib
 
+# Builds real toolchains' output (module fixtures): left to make test.
+pytestmark = pytest.mark.corpus
+
 FULL = bool(os.environ.get("SFV_REALWORLD_FULL"))
 
 # .d expectations that fail with Debian's tools for reasons outside SFrame:
