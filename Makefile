@@ -51,7 +51,7 @@ LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
 LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all clean check check-py check-layers check-faces test test-unit test-asan test-clang test-py check-alloc \
+.PHONY: all clean deps-base check check-py check-layers check-faces test test-unit test-asan test-clang test-py check-alloc \
         check-callgraph check-rules-doc check-report-types check-exports \
         check-private rules-doc deps
 
@@ -114,6 +114,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/tests/libsupport.a $(UNIT_HDRS) $(LIB_
 deps:
 	scripts/install-deps.sh base clang
 
+deps-base:
+	scripts/install-deps.sh base
+
 # Area makefiles (mk/*.mk) add their test targets to TEST_TARGETS.
 TEST_TARGETS := check-alloc check-callgraph check-rules-doc check-report-types \
                 check-exports check-private test-unit test-clang test-asan test-py
@@ -132,7 +135,7 @@ test: deps all
 CHECK_TARGETS := check-layers check-faces check-untrusted-print check-alloc check-callgraph \
                  check-rules-doc check-report-types check-exports check-private \
                  check-fmt-layering test-unit gen-check conformance check-py
-check: all
+check: deps-base all
 	@set -e; for t in $(CHECK_TARGETS); do \
 	  echo "==== make $$t"; $(MAKE) --no-print-directory $$t; done
 	@echo "make check: all passed (make test is the full gate)"
