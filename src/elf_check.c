@@ -34,17 +34,6 @@ static int core_diag(void *ctx, const sfv_diag *d) {
   return x->em.stop;
 }
 
-/* One step of the shared budget; 0 once it is spent. */
-int sfv_elf_spend(ectx *x, uint64_t n) {
-  if (x->work < n) {
-    x->work = 0;
-    x->work_hit = 1;
-    return 0;
-  }
-  x->work -= n;
-  return 1;
-}
-
 int sfv_rule_file_offset(sfv_rule_id id) {
   switch (id) {
   case SFV_R_ELF_TRUNCATED: case SFV_R_ELF_IDENT: case SFV_R_ELF_ENTSIZE:
@@ -415,7 +404,7 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
   if (linked) {
     check_fde_ranges(x);
     sfv_elf_lost_plt_only(x);
-    if (!x->work_hit && e->shdrs_ok)
+    if (!x->work.hit && e->shdrs_ok)
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
   if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) { /* src/elf_cfi.c */
@@ -428,7 +417,7 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
       x->res->cfi_pc_bytes = cmp.pc_bytes;
     }
   }
-  if (x->work_hit)
+  if (x->work.hit)
     ELF_FIND(x, CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE,
              .reason = SFV_SKIP_BUDGET);
 }
@@ -454,7 +443,7 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   x.out.ctx = &x;
   x.res = res;
   x.em.max = opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
-  x.work = ELF_WORK_BUDGET;
+  x.work = sfv_work_of(ELF_WORK_BUDGET);
 
   if (check_header(&x)) {
     check_sections(&x);
@@ -472,10 +461,10 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   }
   if (!res->coverage_known)
     res->coverage_unknown = !sfv_elf_is_linked(e) ? SFV_COVUNK_NOT_LINKED
-                            : x.work_hit          ? SFV_COVUNK_BUDGET
+                            : x.work.hit          ? SFV_COVUNK_BUDGET
                             : x.sec_ok || e->source == SFV_ELF_SRC_NONE
                                 ? SFV_COVUNK_NO_SYMTAB
                                 : SFV_COVUNK_UNREADABLE;
-  res->work = ELF_WORK_BUDGET - x.work;
+  res->work = sfv_work_spent(&x.work);
   return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
 }
