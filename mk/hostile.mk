@@ -2,13 +2,19 @@
 # sockets, devices, directories, symlink loops, procfs/sysfs files, a file
 # truncated while it is read, aliased relocation tables at doubling sizes
 # (a work counter, never a timer), a sparse multi-GiB file under RLIMIT_AS,
-# ar archives (GNU, BSD, thin, nested, hostile headers).
+# ar archives (GNU, BSD, thin, nested, hostile headers), the work of every
+# mode on inputs of doubling size (build/probe/sframe-validate: the CLI
+# built with -finstrument-functions, its function calls counted by
+# tests/hostile/probe.c).
 #
 #   make test-hostile        the suite against build/sframe-validate
 #   make test-hostile-asan   the same against the ASan+UBSan CLI of
 #                            test-cli-asan (memory-limit cases skip there)
 
 HOSTILE_TOOL := $(BUILD)/hostile/workcount
+PROBE_BUILD := $(BUILD)/probe
+PROBE_BIN := $(PROBE_BUILD)/sframe-validate
+PROBE_CLI_OBJS := $(CLI_SRCS:src/%.c=$(PROBE_BUILD)/obj/%.o)
 
 .PHONY: test-hostile test-hostile-asan
 
@@ -16,15 +22,23 @@ $(HOSTILE_TOOL): tests/hostile/workcount.c $(BUILD)/libsfv.a $(LIB_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libsfv.a
 
-test-hostile: all $(HOSTILE_TOOL)
-	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
-	  $(PYTHON) -m pytest -q tests/hostile
+# The probe build's own objects (BUILD=$(PROBE_BUILD)), linked here with
+# the counter instead of by the sframe-validate rule.
+$(PROBE_BIN): tests/hostile/probe.c $(LIB_SRCS) $(LIB_HDRS) $(CLI_SRCS) $(CLI_HDRS) $(FMT_SRCS)
+	$(MAKE) --no-print-directory BUILD=$(PROBE_BUILD) CFLAGS="-O1 -g -finstrument-functions" \
+	  $(PROBE_BUILD)/libsfv.a $(PROBE_BUILD)/libsfvfmt.a $(PROBE_CLI_OBJS)
+	$(CC) -O1 -o $@ $(PROBE_CLI_OBJS) tests/hostile/probe.c \
+	  $(PROBE_BUILD)/libsfvfmt.a $(PROBE_BUILD)/libsfv.a
 
-test-hostile-asan: $(HOSTILE_TOOL)
+test-hostile: all $(HOSTILE_TOOL) $(PROBE_BIN)
+	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
+	  SFV_PROBE=$(abspath $(PROBE_BIN)) $(PYTHON) -m pytest -q tests/hostile
+
+test-hostile-asan: $(HOSTILE_TOOL) $(PROBE_BIN)
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan-cli CC=$(CLANG) \
 	  CFLAGS="-O1 -g $(SAN_CLI)" $(BUILD)/asan-cli/sframe-validate
 	ASAN_OPTIONS=detect_leaks=0 SFV_BIN=$(abspath $(BUILD)/asan-cli/sframe-validate) \
-	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) SFV_SANITIZED=1 \
+	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) SFV_PROBE=$(abspath $(PROBE_BIN)) SFV_SANITIZED=1 \
 	  $(PYTHON) -m pytest -q tests/hostile
 
 TEST_TARGETS += test-hostile

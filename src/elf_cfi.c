@@ -10,8 +10,9 @@
  * compared at "file offset" addresses (each section placed at its own
  * sh_offset, distinct for sections with contents), with S + A - P written
  * into copies of .eh_frame and .sframe in the caller's scratch, never into
- * the file; work is linear in the relocation tables plus the comparison's
- * own budget.
+ * the file; relocations are read through the one relocation iterator
+ * (elf_reloc.c: each distinct table once, every entry charged to a
+ * budget), so work is linear in the file plus the comparison's own budget.
  */
 #include <string.h>
 
@@ -170,14 +171,14 @@ static int load(const sfv_elf *e, uint32_t idx, const eshdr *eh, uint8_t **p, si
 static void check_hdr(const sfv_elf *e, const sfv_cfi *cfi, const eshdr *eh, uint8_t *at,
                       sfv_emitter *em, sfv_elf_result *res) {
   eshdr hdr;
-  uint64_t budget;
+  sfv_work w;
   fwd f;
   if (!find_hdr(e, eh, &hdr) || !sfv_elf_rd(e, hdr.offset, at, (size_t)hdr.size))
     return;
-  budget = 16u * ((uint64_t)eh->size + hdr.size) + 65536u;
+  w = sfv_work_for((uint64_t)eh->size + hdr.size);
   f.em = em;
   f.res = res;
-  sfv_cfi_check_hdr(cfi, at, (size_t)hdr.size, hdr.addr, hdr.offset, &budget, forward, &f);
+  sfv_cfi_check_hdr(cfi, at, (size_t)hdr.size, hdr.addr, hdr.offset, &w, forward, &f);
 }
 
 int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_emitter *em,
@@ -263,7 +264,7 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
   sfv_cfi_state stack[SFV_CFI_STACK_DEPTH];
   uint32_t track[3];
   uint32_t idx;
-  uint64_t budget;
+  sfv_work w;
   eshdr eh;
   sfv_status st;
 
@@ -279,7 +280,7 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
   if (sfv_cfi_init(&cfi, scratch, (size_t)eh.size, SFV_CFI_EH_FRAME, elf->big_endian,
                    (uint8_t)sfv_elf_word(elf), elf->e_machine, eh.addr) != SFV_OK)
     return SFV_E_NOT_FOUND;
-  budget = 16u * (uint64_t)eh.size + 4096u;
+  w = sfv_work_for(eh.size);
   sfv_cfi_iter_init(&it, &cfi);
   while ((st = sfv_cfi_next_fde(&it, fde)) != SFV_END) {
     sfv_cfi_interp ip;
@@ -288,7 +289,7 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
       continue;
     track[0] = fde->cie.ra_reg;
     if (sfv_cfi_interp_init(&ip, &cfi, fde, track, 3, stack, SFV_CFI_STACK_DEPTH,
-                            &budget) != SFV_OK)
+                            &w.left) != SFV_OK)
       return SFV_E_ENCODING;
     while ((st = sfv_cfi_interp_next(&ip, row)) == SFV_OK)
       if (pc < row->pc_hi)

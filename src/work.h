@@ -42,6 +42,12 @@ static inline sfv_work sfv_work_for(uint64_t bytes) {
   return sfv_work_of(u);
 }
 
+/* Grants n more units, saturating. */
+static inline void sfv_work_grant(sfv_work *w, uint64_t n) {
+  w->left = w->left > UINT64_MAX - n ? UINT64_MAX : w->left + n;
+  w->total = w->total > UINT64_MAX - n ? UINT64_MAX : w->total + n;
+}
+
 /* The one charge on a bare count of units left (the public CFI
  * interpreter's uint64_t *budget): 1 when n units fit, else *left = 0. */
 static inline int sfv_work_take(uint64_t *left, uint64_t n) {

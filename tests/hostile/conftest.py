@@ -1,4 +1,4 @@
-"""Fixtures of the hostile suite: the CLI under test and the work counter
+"""Fixtures of the hostile suite: the CLI under test and the work counters
 (helpers: hostile_lib.py; sfv_bin: tests/conftest.py)."""
 import os
 import pathlib
@@ -15,4 +15,15 @@ def workcount():
     path = pathlib.Path(os.environ.get("SFV_WORKCOUNT", BUILD / "hostile" / "workcount"))
     if not path.exists():
         subprocess.run(["make", "-C", str(ROOT), "-s", "build/hostile/workcount"], check=True)
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def probe():
+    """The CLI built with -finstrument-functions and tests/hostile/probe.c:
+    counts its function calls (mk/hostile.mk)."""
+    path = pathlib.Path(os.environ.get("SFV_PROBE", BUILD / "probe" / "sframe-validate"))
+    if not path.exists():
+        subprocess.run(["make", "-C", str(ROOT), "-s", "build/probe/sframe-validate"],
+                       check=True)
     return str(path)
