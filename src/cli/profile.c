@@ -12,7 +12,7 @@
  * (aux = reason code), other rows one profile-READER-rows warning.
  *
  * Work: one pass over the FDEs and their FREs for all profiles, one unit
- * of a budget proportional to the section (src/work.h) per FDE and per
+ * of a budget proportional to the section (src/common/work.h) per FDE and per
  * FRE; FDEs may share one FRE block, so when the budget runs out the facts
  * found so far stand and a checks-skipped note (work-budget) says the
  * rest of the section was not read.
@@ -21,8 +21,8 @@
 
 #include "cli.h"
 #include "profile.h"
-#include "report.h"
-#include "work.h"
+#include "common/report.h"
+#include "common/work.h"   /* the one work budget (header-only use) */
 
 /* Reasons (aux): enum sfv_profile_reason (sfv.h), named in JSON/SARIF. */
 

@@ -32,8 +32,8 @@
 
 #include "dump.h"
 #include "fmt.h"
-#include "spec.h"  /* the flex control word bits: decided there once */
-#include "work.h"
+#include "sframe/spec.h"  /* the flex control word bits: decided there once */
+#include "common/work.h"   /* the one work budget (header-only use) */
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {

@@ -91,7 +91,7 @@ typedef struct fmt_dump_opts {
  * caller says so on stderr; *total_rows then holds the rows a full dump
  * prints); 3 when, with a cap, checking that objdump dumps the section
  * would read more FRE rows than the work budget allows (the cap, plus
- * src/work.h's budget for the section's size; FDEs share FRE blocks):
+ * src/common/work.h's budget for the section's size; FDEs share FRE blocks):
  * nothing is printed, *total_rows holds the rows.  total_rows may be
  * NULL. */
 int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,

@@ -6,7 +6,7 @@ relocation tables in a relocatable file with .eh_frame (the comparison's
 relocated copies).  The work is counted, never timed: the function calls of
 the CLI built with -finstrument-functions (the probe fixture), on inputs
 of doubling size; linear work doubles, the old walks quadrupled.  Where a
-budget (src/work.h) ends the work early, a diagnostic says so, and no
+budget (src/common/work.h) ends the work early, a diagnostic says so, and no
 error appears that the full check would not report."""
 import json
 import os
