@@ -42,3 +42,15 @@ test-hostile-asan: $(HOSTILE_TOOL) $(PROBE_BIN)
 	  $(PYTHON) -m pytest -q tests/hostile
 
 TEST_TARGETS += test-hostile
+
+# One relocation reader: only src/elf/elf_reloc.c (sfv_reloc_iter) names a
+# relocation table type or decodes r_info; elf_internal.h defines the
+# constants.
+.PHONY: check-one-reloc-reader
+check-one-reloc-reader:
+	@if grep -rnE '\bSHT_RELA?\b|r_info' src --include=*.c --include=*.h | \
+	    grep -vE '^src/elf/(elf_reloc\.c|elf_internal\.h):'; then \
+	  echo "check-one-reloc-reader: relocations read outside src/elf/elf_reloc.c (use sfv_reloc_iter)" >&2; \
+	  exit 1; fi
+	@echo "check-one-reloc-reader: only src/elf/elf_reloc.c reads relocations"
+TEST_TARGETS += check-one-reloc-reader
