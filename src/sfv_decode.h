@@ -200,6 +200,18 @@ SFV_API sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out);
 SFV_API sfv_status sfv_fre_recovery(const sfv_section *sec, const sfv_fde *fde,
                          const sfv_fre *fre, sfv_recovery_set *out);
 
+/* A flex FDE's control word (spec 3.2), as the FRE's data words carry it:
+ * reg_p (bit 0: the rule is register-based), deref_p (bit 1: the value
+ * is at the address computed), an unused bit 2 (SFV_FLEX_UNUSED_BIT),
+ * and the DWARF register number (bits 3 and up); 0 is the padding word.
+ * The one definition of these bits in the library. */
+#define SFV_FLEX_UNUSED_BIT 4u
+static inline uint8_t sfv_flex_reg_p(uint32_t c) { return (uint8_t)(c & 1u); }
+static inline uint8_t sfv_flex_deref_p(uint32_t c) {
+  return (uint8_t)((c >> 1) & 1u);
+}
+static inline uint32_t sfv_flex_regnum(uint32_t c) { return c >> 3; }
+
 #ifdef __cplusplus
 }
 #endif

@@ -254,12 +254,9 @@ static inline uint64_t sfv_fre_dw_at(const sfv_fde *f, const sfv_fre *r,
   return sfv_fre_info_at(f, r) + 1u + (uint64_t)k * r->dw_size;
 }
 
-/* Flex control word (3.2): reg_p bit 0, deref_p bit 1, unused bit 2,
- * regnum bits 3+; 0 is the padding word. */
-static inline uint8_t sfv_flex_reg_p(uint32_t c) { return c & 1u; }
-static inline uint8_t sfv_flex_deref_p(uint32_t c) { return (c >> 1) & 1u; }
-static inline uint32_t sfv_flex_regnum(uint32_t c) { return c >> 3; }
-#define SFV_FLEX_UNUSED_BIT 4u
+/* Flex control word (3.2): its bits are decided in the public decoding
+ * face (sfv_decode.h: sfv_flex_reg_p, sfv_flex_deref_p, sfv_flex_regnum,
+ * SFV_FLEX_UNUSED_BIT), which printers read too. */
 
 /* s390x v2 (1.3): an odd RA/FP data word w encodes DWARF register w >> 1
  * (a negative odd word encodes nothing the spec defines). */

@@ -1,6 +1,9 @@
-/* fmt_report.h - helpers shared by the report formats (private to src/fmt). */
-#ifndef SFV_FMT_REPORT_H
-#define SFV_FMT_REPORT_H
+/* report_formats.h - what the report formats (report_text.c,
+ * report_json.c, report_sarif.c) share with each other and with the
+ * dispatcher (report.c): the parts of a diagnostic (report_parts.c) and
+ * the formats' vtables.  Private to src/fmt. */
+#ifndef SFV_FMT_REPORT_FORMATS_H
+#define SFV_FMT_REPORT_FORMATS_H
 
 #include "fmt.h"
 
