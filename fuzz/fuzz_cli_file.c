@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "fuzz_helpers.h"
-#include "cli/check_run.h"
+#include "cli/file_run.h"
 
 static char path[64];
 static FILE *devnull;

@@ -2,7 +2,9 @@
 # sockets, devices, directories, symlink loops, procfs/sysfs files, a file
 # truncated while it is read, aliased relocation tables at doubling sizes
 # (a work counter, never a timer), a sparse multi-GiB file under RLIMIT_AS,
-# ar archives (GNU, BSD, thin, nested, hostile headers), the work of every
+# ar archives (GNU, BSD, thin, nested, hostile headers), baselines whose
+# keys collide under an unkeyed hash (a probe counter), closed standard
+# descriptors, untrusted text in every output format, the work of every
 # mode on inputs of doubling size (build/probe/sframe-validate: the CLI
 # built with -finstrument-functions, its function calls counted by
 # tests/hostile/probe.c).
@@ -15,6 +17,9 @@ HOSTILE_TOOL := $(BUILD)/hostile/workcount
 PROBE_BUILD := $(BUILD)/probe
 PROBE_BIN := $(PROBE_BUILD)/sframe-validate
 PROBE_CLI_OBJS := $(CLI_SRCS:src/%.c=$(PROBE_BUILD)/obj/%.o)
+# The baseline tables' work counter: the CLI's objects but main.o.
+BASELINE_PROBES := $(BUILD)/hostile/baseline_probes
+CLI_LIB_OBJS = $(filter-out %/main.o,$(CLI_OBJS))
 
 .PHONY: test-hostile test-hostile-asan
 
@@ -30,15 +35,22 @@ $(PROBE_BIN): tests/hostile/probe.c $(LIB_SRCS) $(LIB_HDRS) $(CLI_SRCS) $(CLI_HD
 	$(CC) -O1 -o $@ $(PROBE_CLI_OBJS) tests/hostile/probe.c \
 	  $(PROBE_BUILD)/libsfvfmt.a $(PROBE_BUILD)/libsfv.a
 
-test-hostile: all $(HOSTILE_TOOL) $(PROBE_BIN)
-	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
-	  SFV_PROBE=$(abspath $(PROBE_BIN)) $(PYTHON) -m pytest -q tests/hostile
+$(BASELINE_PROBES): tests/hostile/baseline_probes.c $(CLI_LIB_OBJS) $(BUILD)/libsfvfmt.a \
+                    $(BUILD)/libsfv.a $(CLI_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
-test-hostile-asan: $(HOSTILE_TOOL) $(PROBE_BIN)
+test-hostile: all $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN)
+	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
+	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) SFV_PROBE=$(abspath $(PROBE_BIN)) \
+	  $(PYTHON) -m pytest -q tests/hostile
+
+test-hostile-asan: $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN)
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan-cli CC=$(CLANG) \
 	  CFLAGS="-O1 -g $(SAN_CLI)" $(BUILD)/asan-cli/sframe-validate
 	ASAN_OPTIONS=detect_leaks=0 SFV_BIN=$(abspath $(BUILD)/asan-cli/sframe-validate) \
-	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) SFV_PROBE=$(abspath $(PROBE_BIN)) SFV_SANITIZED=1 \
+	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) SFV_SANITIZED=1 \
+	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) SFV_PROBE=$(abspath $(PROBE_BIN)) \
 	  $(PYTHON) -m pytest -q tests/hostile
 
 TEST_TARGETS += test-hostile

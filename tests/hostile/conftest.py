@@ -21,9 +21,20 @@ def workcount():
 @pytest.fixture(scope="session")
 def probe():
     """The CLI built with -finstrument-functions and tests/hostile/probe.c:
-    counts its function calls (mk/hostile.mk)."""
-    path = pathlib.Path(os.environ.get("SFV_PROBE", BUILD / "probe" / "sframe-validate"))
+    counts its function calls (mk/hostile.mk).  Brought up to date with the
+    sources unless SFV_PROBE names one (make test-hostile builds it)."""
+    if "SFV_PROBE" in os.environ:
+        return os.environ["SFV_PROBE"]
+    subprocess.run(["make", "-C", str(ROOT), "-s", "build/probe/sframe-validate"],
+                   check=True)
+    return str(BUILD / "probe" / "sframe-validate")
+
+
+@pytest.fixture(scope="session")
+def baseline_probes():
+    path = pathlib.Path(os.environ.get("SFV_BASELINE_PROBES",
+                                       BUILD / "hostile" / "baseline_probes"))
     if not path.exists():
-        subprocess.run(["make", "-C", str(ROOT), "-s", "build/probe/sframe-validate"],
+        subprocess.run(["make", "-C", str(ROOT), "-s", "build/hostile/baseline_probes"],
                        check=True)
     return str(path)
