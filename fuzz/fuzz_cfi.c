@@ -154,8 +154,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   {
     /* the same bytes read as .eh_frame_hdr indexing this .eh_frame */
     hdr_sink hs = {size, 0};
-    uint64_t budget = 4u * (uint64_t)size + 64u;
-    sfv_cfi_check_hdr(&cfi, data, size, fuzz_take(&b, 2) ? cfi.addr : 0x400000u, 0, &budget,
+    sfv_work w = sfv_work_of(4u * (uint64_t)size + 64u);
+    sfv_cfi_check_hdr(&cfi, data, size, fuzz_take(&b, 2) ? cfi.addr : 0x400000u, 0, &w,
                       hdr_diag, &hs);
   }
   return 0;

@@ -22,11 +22,12 @@ for _d in ("gen", "tests/peers", "tests/elf", "tests/realworld", "tests/hostile"
 
 
 # Fixtures that build or install something large on first use: the real
-# corpus (tests/realworld/build-corpus.sh) and the private peer toolchains.
+# corpus (tests/realworld/build-corpus.sh), the private peer toolchains and
+# the instrumented build of the work-scaling tests (tests/hostile: probe).
 # A test that uses one, directly or through another fixture, is marked
 # `corpus`; `make check` deselects those (-m "not corpus") and `make test`
 # runs everything.
-CORPUS_FIXTURES = {"realworld", "peers_env"}
+CORPUS_FIXTURES = {"realworld", "peers_env", "probe"}
 
 
 def pytest_configure(config):

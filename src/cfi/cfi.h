@@ -7,6 +7,7 @@
 #include "common/cursor.h"
 #include "common/emit.h"
 #include "sframe/decode.h"
+#include "common/work.h"
 #include "sfv.h"
 
 /* DWARF pointer encodings (DW_EH_PE_*). */
@@ -29,9 +30,11 @@ int sfv_cfi_read_ptr(const sfv_cfi *cfi, sfv_cursor *c, uint8_t enc,
 
 /* Checks .eh_frame_hdr (hdr[0..size), at address hdr_addr, file offset
  * hdr_file_offset) against .eh_frame `eh` (src/cfi_hdr.c): rules cfi-hdr-*
- * through fn; work charged to *budget. */
+ * through fn; one unit of *work per .eh_frame FDE counted and per table entry
+ * (at most one per 8 bytes of either section: a budget of sfv_work_for()
+ * their sizes is never spent; when it is, the checks stop early). */
 void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
-                       uint64_t hdr_addr, uint64_t hdr_file_offset, uint64_t *budget,
+                       uint64_t hdr_addr, uint64_t hdr_file_offset, sfv_work *work,
                        sfv_diag_fn fn, void *ctx);
 
 /* The CFI comparison of an ELF file (src/elf/elf_cfi.c), diagnostics through

@@ -11,8 +11,8 @@
  *
  * Invariants: no allocation (remember_state stack and matched-FDE bitmap in
  * the caller's scratch, or a small local stack); every CFI instruction,
- * interval and FDE lookup is charged to one budget, linear in the sizes of
- * both sections, and the run stops with a note when it is spent; each
+ * interval, FRE and FDE lookup is charged to one budget
+ * (src/common/work.h), linear in the sizes of both sections, and the run stops with a note when it is spent; each
  * mismatch category is reported at most once per FRE, at the first PC
  * where it shows.
  */
@@ -54,7 +54,7 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
   int amd64 = c->sec->hdr.abi_arch == SFV_ABI_AMD64_LE;
 
   if (sfv_cfi_interp_init(&ip, c->cfi, cf, track, sfv_cmp_track_regs(c, cf, track),
-                          c->stack, c->cap, &c->budget) != SFV_OK)
+                          c->stack, c->cap, &c->work.left) != SFV_OK)
     return 0;
   while ((st = sfv_cfi_interp_next(&ip, &row)) == SFV_OK) {
     norm ra = sfv_cmp_from_cfi(c->cfi, &row.s.regs[0], 0);
@@ -236,8 +236,8 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
   c.out.fn = on_finding;
   c.out.ctx = &c;
   c.em.max = opt != NULL && opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
-  c.budget = opt != NULL && opt->budget ? opt->budget
-             : 16u * ((uint64_t)cfi->size + (uint64_t)sec->size) + 65536u;
+  c.work = opt != NULL && opt->budget ? sfv_work_of(opt->budget)
+           : sfv_work_for((uint64_t)cfi->size + (uint64_t)sec->size);
   sp = sfv_spec_sp_regnum(sec->hdr.abi_arch);
   fp = sfv_spec_fp_regnum(sec->hdr.abi_arch);
   if (sp < 0 || fp < 0)
@@ -274,7 +274,7 @@ sfv_status sfv_cfi_compare(const sfv_section *sec, const sfv_cfi *cfi,
     res->functions++;
     compare_function(&c, &cf, &fde, fstart);
   }
-  if (c.budget == 0) {
+  if (sfv_work_out(&c.work)) {
     res->complete = 0;
     CMP_FIND(&c, CFI_BUDGET, 0, SFV_NONE, SFV_NONE,
              .functions_compared = res->functions);

@@ -1,9 +1,10 @@
 /* cfi_compare_rows.c - one function present in both sections, walked over
  * the union of CFI row and FRE boundaries (see src/cfi/cfi_compare.c).
  *
- * Invariants: no allocation; each interval is charged to the comparison's
- * budget (cmp_charge); each mismatch category is reported at most once per
- * FRE, at the first PC where it shows.
+ * Invariants: no allocation; each interval and each FRE passed over is
+ * charged to the comparison's budget (charge(), src/common/work.h); each mismatch
+ * category is reported at most once per FRE, at the first PC where it
+ * shows.
  */
 #include "cfi/cmp_state.h"
 
@@ -277,7 +278,7 @@ void sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
   end = fend < cend ? fend : cend;
 
   if (sfv_cfi_interp_init(&ip, c->cfi, cf, track, sfv_cmp_track_regs(c, cf, track),
-                          c->stack, c->cap, &c->budget) != SFV_OK ||
+                          c->stack, c->cap, &c->work.left) != SFV_OK ||
       sfv_fre_iter_init(&it, c->sec, fde, 0) != SFV_OK)
     return;
   if (fde->num_fres == 0 && c->sec->hdr.version >= 3 && fde->signal) {
@@ -318,8 +319,11 @@ void sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
       break;
     }
     while (have_nxt && fre_start(&f, &nxt) <= pc - fstart) {
-      if (nxt.start <= cur.start)
-        goto out; /* FREs out of order: the validator's finding */
+      /* FREs out of order: the validator's finding; every FRE passed
+       * is charged (a large code alignment factor folds many into one
+       * interval, and FDEs may share one block) */
+      if (nxt.start <= cur.start || !charge(c, 1))
+        goto out;
       cur = nxt;
       have_nxt = sfv_fre_next(&it, &nxt) == SFV_OK;
     }

@@ -9,8 +9,8 @@
  * described as an sfv_cfi whose pcrel and datarel bases are its own
  * address); each table entry costs one FDE read (O(1) per entry, the CIE
  * included), the count one pass over .eh_frame: linear in both sections,
- * charged to *budget.  Diagnostics are warnings (rules cfi-hdr-*), offsets
- * are file offsets into .eh_frame_hdr.
+ * charged to *work (src/common/work.h).  Diagnostics are warnings (rules
+ * cfi-hdr-*), offsets are file offsets into .eh_frame_hdr.
  */
 #include "cfi/cfi.h"
 #include "sframe/decode.h"
@@ -43,16 +43,15 @@ static void on_finding(void *ctx, const sfv_finding *f) {
 static int64_t as_i64(uint64_t v) { return (int64_t)sfv_sext(v, 8); }
 
 /* FDEs of .eh_frame with a readable entry (what a linker indexes). */
-static uint64_t count_fdes(const sfv_cfi *eh, uint64_t *budget) {
+static uint64_t count_fdes(const sfv_cfi *eh, sfv_work *w) {
   sfv_cfi_iter it;
   sfv_cfi_fde f;
   sfv_status st;
   uint64_t n = 0;
   sfv_cfi_iter_init(&it, eh);
   while ((st = sfv_cfi_next_fde(&it, &f)) != SFV_END) {
-    if (*budget == 0)
+    if (!sfv_work_charge(w, 1))
       return UINT64_MAX;
-    --*budget;
     if (st == SFV_OK)
       n++;
   }
@@ -68,7 +67,7 @@ static int fde_at(const sfv_cfi *eh, uint64_t off, sfv_cfi_fde *f) {
 }
 
 void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
-                       uint64_t hdr_addr, uint64_t hdr_file_offset, uint64_t *budget,
+                       uint64_t hdr_addr, uint64_t hdr_file_offset, sfv_work *work,
                        sfv_diag_fn fn, void *ctx) {
   sfv_cfi hc = {0};
   sfv_cursor c;
@@ -132,7 +131,7 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   }
   entry_size = 2u * w;
   have = (size - c.pos) / entry_size;
-  fdes = count_fdes(eh, budget);
+  fdes = count_fdes(eh, work);
   if (count != fdes && fdes != UINT64_MAX)
     HDR_FIND(&h, CFI_HDR_COUNT, count_at, .fde_count = as_i64(count),
              .eh_frame_fdes = as_i64(fdes), .table_capacity = as_i64(have));
@@ -144,9 +143,8 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
   for (i = 0; i < count && !h.stop; i++) {
     uint64_t at = c.pos, loc, fde_addr;
     sfv_cfi_fde f;
-    if (*budget == 0)
+    if (!sfv_work_charge(work, 1))
       return;
-    --*budget;
     if (!sfv_cfi_read_ptr(&hc, &c, table_enc, eh->addr_size, 0, &loc, &res, &err) ||
         !sfv_cfi_read_ptr(&hc, &c, table_enc, eh->addr_size, 0, &fde_addr, &res, &err))
       return; /* bounded by `have` above: not reached */

@@ -10,6 +10,7 @@
  * only, so the state has a fixed size.
  */
 #include "cfi/cfi.h"
+#include "common/work.h"
 
 /* Call frame instructions (DWARF 5 table 7.29, GNU and AArch64 extensions). */
 enum {
@@ -372,13 +373,10 @@ sfv_status sfv_cfi_interp_next(sfv_cfi_interp *ip, sfv_cfi_row *row) {
       row->s = ip->cur;
       return SFV_OK;
     }
-    if (ip->budget != NULL) {
-      if (*ip->budget == 0) {
-        ip->err = SFV_CFI_ERR_BUDGET;
-        ip->err_off = ip->pos;
-        return SFV_E_RANGE;
-      }
-      *ip->budget -= 1;
+    if (ip->budget != NULL && !sfv_work_take(ip->budget, 1)) {
+      ip->err = SFV_CFI_ERR_BUDGET;
+      ip->err_off = ip->pos;
+      return SFV_E_RANGE;
     }
     cur_init(&c, ip->cfi->data, ip->pos, ip->end, ip->cfi->big_endian);
     if (!step(ip, &c, &adv, &advanced)) {

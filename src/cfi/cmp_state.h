@@ -11,6 +11,7 @@
 #include "common/emit.h"
 #include "sframe/decode.h"
 #include "common/report.h"
+#include "common/work.h"
 
 /* Comparable form of a rule: a sfv_cfi_rule_kind, or K_AT_REG / K_VAL_REG
  * for the register-based forms (flex FDEs; DW_CFA_expression with a lone
@@ -32,7 +33,7 @@ typedef struct cmp {
   sfv_emitter em;
   sfv_out out;               /* typed findings -> em, counted in res */
   sfv_cfi_compare_result *res;
-  uint64_t budget;
+  sfv_work work;             /* every instruction, interval, FRE and lookup */
   sfv_cfi_state *stack;
   unsigned cap;
   uint8_t *matched;          /* bitmap over SFrame FDEs, or NULL */
@@ -53,12 +54,7 @@ typedef struct fnc {
 
 /* Charges units of work to c's budget; 0 (budget spent) when it cannot. */
 static inline int charge(cmp *c, uint64_t units) {
-  if (c->budget < units) {
-    c->budget = 0;
-    return 0;
-  }
-  c->budget -= units;
-  return 1;
+  return sfv_work_charge(&c->work, units);
 }
 
 static inline int64_t as_i64(uint64_t v) { return (int64_t)sfv_sext(v, 8); }

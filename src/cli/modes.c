@@ -92,6 +92,14 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
             (unsigned long long)dopt.max_rows, (unsigned long long)rows);
     return 1;
   }
+  if (rc == 3) {
+    cli_err_prefix(path);
+    fprintf(stderr, "--dump: checking the section's %llu FRE rows (FDEs share FRE "
+            "blocks) needs more work than --dump-rows=%llu allows; --dump-rows=0 "
+            "lifts the cap\n", (unsigned long long)rows,
+            (unsigned long long)dopt.max_rows);
+    return 1;
+  }
   return rc ? 1 : 0;
 }
 

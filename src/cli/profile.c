@@ -10,12 +10,19 @@
  * llvm-readobj) or cited from its source (the kernel); docs/CONSUMERS.md
  * lists them with their evidence.  A refusal is one profile-READER error
  * (aux = reason code), other rows one profile-READER-rows warning.
+ *
+ * Work: one pass over the FDEs and their FREs for all profiles, one unit
+ * of a budget proportional to the section (src/common/work.h) per FDE and per
+ * FRE; FDEs may share one FRE block, so when the budget runs out the facts
+ * found so far stand and a checks-skipped note (work-budget) says the
+ * rest of the section was not read.
  */
 #include <string.h>
 
 #include "cli.h"
 #include "profile.h"
 #include "common/report.h"
+#include "common/work.h"   /* the one work budget (header-only use) */
 
 /* Reasons (aux): enum sfv_profile_reason (sfv.h), named in JSON/SARIF. */
 
@@ -179,22 +186,26 @@ typedef struct fre_facts {
   int64_t leftover_fde, leftover_fre;
   uint64_t leftover_off;
   int64_t fp_word_fde, no_ra_fde, ra_word_fde, any_words;
+  uint64_t stopped_at;         /* budget spent at this FDE's offset */
+  int stopped;
 } fre_facts;
 
 static void scan_fres(const sfv_section *sec, fre_facts *ff) {
   const sfv_header *h = &sec->hdr;
   int tracks_ra = h->abi_arch != SFV_ABI_AMD64_LE;
+  sfv_work w = sfv_work_for(sec->size);
   uint32_t i;
   memset(ff, 0, sizeof *ff);
   ff->leftover_fde = ff->fp_word_fde = ff->no_ra_fde = ff->ra_word_fde = -1;
-  for (i = 0; i < sec->fde_avail; i++) {
+  for (i = 0; i < sec->fde_avail && !w.hit; i++) {
     sfv_fde f;
     sfv_fre_iter it;
     sfv_fre r;
     int64_t j = 0;
-    if (sfv_fde_get(sec, i, &f) != SFV_OK || sfv_fre_iter_init(&it, sec, &f, 0) != SFV_OK)
+    if (sfv_fde_get(sec, i, &f) != SFV_OK || !sfv_work_charge(&w, 1) ||
+        sfv_fre_iter_init(&it, sec, &f, 0) != SFV_OK)
       continue;
-    for (; sfv_fre_next(&it, &r) == SFV_OK; j++) {
+    for (; sfv_work_charge(&w, 1) && sfv_fre_next(&it, &r) == SFV_OK; j++) {
       unsigned n = r.dw_count;
       if (n == 0 || f.fde_type != SFV_FDE_DEFAULT)
         continue;
@@ -216,6 +227,10 @@ static void scan_fres(const sfv_section *sec, fre_facts *ff) {
         ff->leftover_fre = j;
         ff->leftover_off = r.offset;
       }
+    }
+    if (w.hit) {
+      ff->stopped = 1;
+      ff->stopped_at = f.offset;
     }
   }
 }
@@ -240,11 +255,11 @@ static int64_t kernel_starts(const sfv_section *sec, uint64_t *off, int *unreach
 }
 
 static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
-                      const sfv_section *sec, const out *o) {
+                      const sfv_section *sec, const fre_facts *ffp, const out *o) {
   const sfv_header *h = &sec->hdr;
   unsigned v = h->version;
   int rejected = 0;
-  fre_facts ff;
+  fre_facts ff = *ffp;
   uint64_t off = 0;
   int64_t i;
   int unreachable = 0;
@@ -263,7 +278,6 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
     REJECT(3, SFV_NONE, SFV_NONE, .value = h->flags,
            .reader_needs = h->flags & p->refused_flags[v],
            .reason = SFV_PROF_FLAG_REFUSED);
-  scan_fres(sec, &ff);
   if (p->kernel_layout) {
     if (h->auxhdr_len != 0)
       REJECT(7, SFV_NONE, SFV_NONE, .value = h->auxhdr_len,
@@ -311,13 +325,21 @@ void cli_profile_check(unsigned mask, const cli_profile_state *ps,
                        const sfv_section *sec, cli_profile_emit_fn emit, void *ctx) {
   out o;
   size_t k;
+  fre_facts ff;
   o.emit = emit;
   o.ctx = ctx;
+  if (sec != NULL) {
+    scan_fres(sec, &ff);
+    if (ff.stopped)
+      say(&o, SFV_R_CHECKS_SKIPPED, ff.stopped_at, SFV_NONE, SFV_NONE,
+          sfv_pack_CHECKS_SKIPPED(
+              (struct sfv_slots_CHECKS_SKIPPED){.reason = SFV_SKIP_BUDGET}));
+  }
   for (k = 0; k < NPROFILES; k++) {
     if (!(mask & (1u << k)))
       continue;
     if (sec != NULL)
-      check_one(&profiles[k], ps->hits[k], ps->first_offset[k], sec, &o);
+      check_one(&profiles[k], ps->hits[k], ps->first_offset[k], sec, &ff, &o);
     else /* not even a header to read: no reader reads it */
       reject(&o, profiles[k].rejects, ps->first_offset[k], SFV_NONE, SFV_NONE,
              (reject_slots){.value = ps->hits[k], .reason = SFV_PROF_RULES});

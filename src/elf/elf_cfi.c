@@ -10,8 +10,9 @@
  * compared at "file offset" addresses (each section placed at its own
  * sh_offset, distinct for sections with contents), with S + A - P written
  * into copies of .eh_frame and .sframe in the caller's scratch, never into
- * the file; work is linear in the relocation tables plus the comparison's
- * own budget.
+ * the file; relocations are read through the one relocation iterator
+ * (elf_reloc.c: each distinct table once, every entry charged to a
+ * budget), so work is linear in the file plus the comparison's own budget.
  */
 #include <string.h>
 
@@ -68,63 +69,31 @@ size_t sfv_elf_cfi_scratch_size(const sfv_elf *elf) {
 /* Applies the PC-relative relocations against section `target` (placed
  * at `base`, copied at out[0..len)) as a link at file-offset addresses
  * would; `section_relative`: store S + A - base (SFrame v1/v2 without
- * the PC-relative flag) instead of S + A - P.  Entries and symbols are
- * read through sfv_elf_rd(); work: one step per entry. */
+ * the PC-relative flag) instead of S + A - P.  Through the relocation
+ * iterator (elf_reloc.c): each distinct table walked once, one step of *w
+ * per entry. */
 static void relocate(const sfv_elf *e, uint32_t target, uint64_t base, uint8_t *out,
-                     size_t len, int section_relative) {
-  uint32_t i;
-  unsigned w = sfv_elf_word(e);
-  for (i = 1; i < e->shnum && i < (1u << 20) && !sfv_elf_io_failed(e); i++) {
-    eshdr r, symtab;
-    uint64_t k, n, nsyms;
-    unsigned ent;
-    int rela;
-    if (!sfv_elf_shdr(e, i, &r) || (r.type != SHT_RELA && r.type != SHT_REL) ||
-        r.info != target)
+                     size_t len, int section_relative, sfv_work *w) {
+  sfv_reloc_iter it;
+  sfv_reloc r;
+  int ev;
+  sfv_reloc_iter_init(&it, e, target, w);
+  while ((ev = sfv_reloc_next(&it, &r)) != RELOC_DONE) {
+    unsigned size;
+    esym sym;
+    eshdr ssec;
+    int64_t a;
+    uint64_t v, p;
+    /* undefined symbols (personality routines) and other types: left */
+    if (ev != RELOC_ENTRY ||
+        !sfv_reloc_operands(e, &r, out, len, &size, &sym, &ssec, &a))
       continue;
-    rela = r.type == SHT_RELA;
-    ent = (rela ? 3u : 2u) * w;
-    if (!sfv_elf_table(e, &r, ent, &n) || !sfv_elf_shdr(e, r.link, &symtab) ||
-        !sfv_elf_table(e, &symtab, sfv_elf_syment(e), &nsyms))
-      continue;
-    for (k = 0; k < n; k++) {
-      uint8_t b[ELF_MAX_ENT];
-      sfv_cursor c;
-      uint64_t off, info, a = 0, symi, type, v, p;
-      unsigned size, j;
-      esym sym;
-      eshdr ssec;
-      if (!sfv_elf_rd(e, r.offset + k * ent, b, ent))
-        return;
-      cur_init(&c, b, 0, ent, e->big_endian);
-      if (!cur_un(&c, w, &off) || !cur_un(&c, w, &info) || (rela && !cur_un(&c, w, &a)))
-        break;
-      if (rela)
-        a = (uint64_t)sfv_sext(a, w);
-      symi = w == 8 ? info >> 32 : info >> 8;
-      type = w == 8 ? info & 0xffffffffu : info & 0xffu;
-      size = sfv_elf_pcrel_size(e, (uint32_t)type);
-      if (size == 0 || off > len || size > len - off || symi >= nsyms ||
-          !sfv_elf_sym_at(e, symtab.offset + symi * sfv_elf_syment(e), &sym))
-        continue;
-      if (sym.shndx == 0 || sym.shndx >= SHN_LORESERVE || !sfv_elf_shdr(e, sym.shndx, &ssec))
-        continue; /* undefined (personality routines) or special: left as is */
-      if (!rela) { /* REL: the addend is in place */
-        cur_init(&c, out, off, len, e->big_endian);
-        if (!cur_un(&c, size, &a))
-          continue;
-        a = (uint64_t)sfv_sext(a, size);
-      }
-      p = base + (section_relative ? 0u : off);
-      /* modulo 2^64, as the link computes it */
-      (void)__builtin_add_overflow(ssec.offset, sym.value, &v);
-      (void)__builtin_add_overflow(v, a, &v);
-      (void)__builtin_sub_overflow(v, p, &v);
-      for (j = 0; j < size; j++) {
-        unsigned s8 = e->big_endian ? 8u * (size - 1u - j) : 8u * j;
-        out[off + j] = (uint8_t)(v >> s8);
-      }
-    }
+    p = base + (section_relative ? 0u : r.offset);
+    /* modulo 2^64, as the link computes it */
+    (void)__builtin_add_overflow(ssec.offset, sym.value, &v);
+    (void)__builtin_add_overflow(v, (uint64_t)a, &v);
+    (void)__builtin_sub_overflow(v, p, &v);
+    sfv_reloc_store(out, r.offset, size, e->big_endian, v);
   }
 }
 
@@ -161,13 +130,19 @@ static int forward(void *ctx, const sfv_diag *d) {
   return f->em->stop;
 }
 
+static void forward_finding(void *ctx, const sfv_finding *fi) {
+  sfv_diag d;
+  if (sfv_diag_from(&d, fi))
+    (void)forward(ctx, &d);
+}
+
 /* Reads .eh_frame into the scratch (and, for a relocatable file, copies
  * .sframe next to it and relocates both): 1 with *ehd / *sfd pointing at
  * the bytes to compare and *p / *left past them, 0 when the scratch is
  * too small or the read failed. */
 static int load(const sfv_elf *e, uint32_t idx, const eshdr *eh, uint8_t **p, size_t *left,
                 const uint8_t **ehd, const uint8_t **sfd, uint64_t *eh_addr,
-                uint64_t *sf_addr) {
+                uint64_t *sf_addr, sfv_work *w) {
   size_t need = copies_size(e, eh);
   uint8_t *ehc = *p;
   if (*p == NULL || *left < need || !sfv_elf_rd(e, eh->offset, ehc, (size_t)eh->size))
@@ -181,9 +156,9 @@ static int load(const sfv_elf *e, uint32_t idx, const eshdr *eh, uint8_t **p, si
     memcpy(sfc, e->sframe_data, e->sframe_len);
     *eh_addr = eh->offset;
     *sf_addr = e->sframe_offset;
-    relocate(e, idx, *eh_addr, ehc, (size_t)eh->size, 0);
+    relocate(e, idx, *eh_addr, ehc, (size_t)eh->size, 0, w);
     relocate(e, e->sframe_shndx, *sf_addr, sfc, e->sframe_len,
-             e->sframe_len > 3 && !(e->sframe_data[3] & SFV_F_FDE_FUNC_START_PCREL));
+             e->sframe_len > 3 && !(e->sframe_data[3] & SFV_F_FDE_FUNC_START_PCREL), w);
     *sfd = sfc;
   }
   *p += need;
@@ -196,14 +171,14 @@ static int load(const sfv_elf *e, uint32_t idx, const eshdr *eh, uint8_t **p, si
 static void check_hdr(const sfv_elf *e, const sfv_cfi *cfi, const eshdr *eh, uint8_t *at,
                       sfv_emitter *em, sfv_elf_result *res) {
   eshdr hdr;
-  uint64_t budget;
+  sfv_work w;
   fwd f;
   if (!find_hdr(e, eh, &hdr) || !sfv_elf_rd(e, hdr.offset, at, (size_t)hdr.size))
     return;
-  budget = 16u * ((uint64_t)eh->size + hdr.size) + 65536u;
+  w = sfv_work_for((uint64_t)eh->size + hdr.size);
   f.em = em;
   f.res = res;
-  sfv_cfi_check_hdr(cfi, at, (size_t)hdr.size, hdr.addr, hdr.offset, &budget, forward, &f);
+  sfv_cfi_check_hdr(cfi, at, (size_t)hdr.size, hdr.addr, hdr.offset, &w, forward, &f);
 }
 
 int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_emitter *em,
@@ -219,15 +194,25 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
   uint8_t *p = (uint8_t *)scratch;
   size_t left = scratch != NULL ? scratch_size : 0;
   uint8_t *hdr_at;
+  sfv_work rw = sfv_work_of(ELF_WORK_BUDGET); /* the relocation entries */
   fwd f;
 
   if (out == NULL)
     out = &local;
   memset(out, 0, sizeof *out);
+  f.em = em;
+  f.res = res;
   if (e->source != SFV_ELF_SRC_SECTION || e->sframe_data == NULL ||
       !find_eh_frame(e, &idx, &eh) ||
-      !load(e, idx, &eh, &p, &left, &ehd, &sfd, &eh_addr, &sf_addr))
+      !load(e, idx, &eh, &p, &left, &ehd, &sfd, &eh_addr, &sf_addr, &rw))
     return 0; /* no .eh_frame, or no room for it: not compared */
+  if (rw.hit) { /* copies relocated in part: comparing them would mislead */
+    sfv_out o;
+    o.fn = forward_finding;
+    o.ctx = &f;
+    (void)SFV_FIND(&o, CFI_BUDGET, 0, SFV_NONE, SFV_NONE, .functions_compared = 0);
+    return 1; /* compared, incomplete (out->complete 0) */
+  }
   hdr_at = (uint8_t *)scratch + eh.size; /* linked files: room for the header */
   if (sfv_open(&sec, sfd, e->sframe_len) != SFV_OK ||
       sfv_cfi_init(&cfi, ehd, (size_t)eh.size, SFV_CFI_EH_FRAME, e->big_endian,
@@ -241,8 +226,6 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
   co.max_diags = UINT32_MAX; /* the file's cap applies in em */
   co.scratch = left ? p : NULL;
   co.scratch_size = left;
-  f.em = em;
-  f.res = res;
   return sfv_cfi_compare(&sec, &cfi, &co, forward, &f, out) == SFV_OK;
 }
 
@@ -281,7 +264,7 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
   sfv_cfi_state stack[SFV_CFI_STACK_DEPTH];
   uint32_t track[3];
   uint32_t idx;
-  uint64_t budget;
+  sfv_work w;
   eshdr eh;
   sfv_status st;
 
@@ -297,7 +280,7 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
   if (sfv_cfi_init(&cfi, scratch, (size_t)eh.size, SFV_CFI_EH_FRAME, elf->big_endian,
                    (uint8_t)sfv_elf_word(elf), elf->e_machine, eh.addr) != SFV_OK)
     return SFV_E_NOT_FOUND;
-  budget = 16u * (uint64_t)eh.size + 4096u;
+  w = sfv_work_for(eh.size);
   sfv_cfi_iter_init(&it, &cfi);
   while ((st = sfv_cfi_next_fde(&it, fde)) != SFV_END) {
     sfv_cfi_interp ip;
@@ -306,7 +289,7 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
       continue;
     track[0] = fde->cie.ra_reg;
     if (sfv_cfi_interp_init(&ip, &cfi, fde, track, 3, stack, SFV_CFI_STACK_DEPTH,
-                            &budget) != SFV_OK)
+                            &w.left) != SFV_OK)
       return SFV_E_ENCODING;
     while ((st = sfv_cfi_interp_next(&ip, row)) == SFV_OK)
       if (pc < row->pc_hi)

@@ -368,7 +368,7 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
   if (linked) {
     check_fde_ranges(x);
     sfv_elf_lost_plt_only(x);
-    if (!x->work_hit && e->shdrs_ok)
+    if (!x->work.hit && e->shdrs_ok)
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
   if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) { /* src/elf/elf_cfi.c */
@@ -381,7 +381,7 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
       x->res->cfi_pc_bytes = cmp.pc_bytes;
     }
   }
-  if (x->work_hit)
+  if (x->work.hit)
     ELF_FIND(x, CHECKS_SKIPPED, x->sec.priv.fde_base, SFV_NONE,
              .reason = SFV_SKIP_BUDGET);
 }
@@ -407,7 +407,7 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   x.out.ctx = &x;
   x.res = res;
   x.em.max = opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
-  x.work = ELF_WORK_BUDGET;
+  x.work = sfv_work_of(ELF_WORK_BUDGET);
 
   if (check_header(&x)) {
     check_sections(&x);
@@ -425,10 +425,10 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   }
   if (!res->coverage_known)
     res->coverage_unknown = !sfv_elf_is_linked(e) ? SFV_COVUNK_NOT_LINKED
-                            : x.work_hit          ? SFV_COVUNK_BUDGET
+                            : x.work.hit          ? SFV_COVUNK_BUDGET
                             : x.sec_ok || e->source == SFV_ELF_SRC_NONE
                                 ? SFV_COVUNK_NO_SYMTAB
                                 : SFV_COVUNK_UNREADABLE;
-  res->work = ELF_WORK_BUDGET - x.work;
+  res->work = sfv_work_spent(&x.work);
   return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
 }

@@ -14,6 +14,7 @@
 #include "common/emit.h"
 #include "sframe/decode.h"
 #include "common/report.h"
+#include "common/work.h"
 
 enum {
   EI_NIDENT = 16, EI_CLASS = 4, EI_DATA = 5, EI_VERSION = 6,
@@ -101,8 +102,7 @@ typedef struct ectx {
   sfv_emitter em;
   sfv_out out;               /* findings -> diagnostics (elf_check.c) */
   sfv_elf_result *res;
-  uint64_t work;             /* steps left for the cross checks */
-  int work_hit;
+  sfv_work work;             /* the cross checks' budget (ELF_WORK_BUDGET) */
   sfv_section sec;           /* opened SFrame data (valid if sec_ok) */
   int sec_ok;
 } ectx;
@@ -121,7 +121,8 @@ int sfv_elf_spend(ectx *x, uint64_t n);
 
 /* ---- the relocation iterator (elf_reloc.c) ---- */
 
-/* One relocation against the SFrame section, from one distinct table. */
+/* One relocation against the iterator's target section, from one
+ * distinct table. */
 typedef struct sfv_reloc {
   uint64_t offset;           /* r_offset: section offset patched */
   uint64_t sym;
@@ -138,7 +139,6 @@ typedef struct sfv_reloc {
 /* What the iterator met besides relocations. */
 enum reloc_event {
   RELOC_ENTRY = 1,           /* *r holds a relocation */
-  RELOC_LEFTOVER,            /* table applies to .sframe in a linked file */
   RELOC_TABLE_BAD,           /* table not inside the file / bad entsize */
   RELOC_SYMTAB_BAD,          /* its symbol table unusable */
   RELOC_ALIASED,             /* table overlaps one already walked: skipped */
@@ -149,6 +149,7 @@ enum { RELOC_SEEN = 16 };
 
 typedef struct sfv_reloc_iter {
   const sfv_elf *e;
+  uint32_t target;           /* section index the tables apply to */
   uint32_t next_table;       /* next section index to consider */
   uint32_t table;            /* current table (0: none) */
   eshdr cur;                 /* its header */
@@ -163,18 +164,34 @@ typedef struct sfv_reloc_iter {
   uint64_t seen_off[RELOC_SEEN], seen_end[RELOC_SEEN];
   uint32_t seen_idx[RELOC_SEEN];
   unsigned nseen;
-  uint64_t *work;            /* budget in steps, or NULL (unbounded) */
+  sfv_work *work;            /* one step per entry read */
   uint32_t bad_index;        /* section index the last event is about */
   uint32_t alias_of;         /* RELOC_ALIASED: the table it overlaps */
 } sfv_reloc_iter;
 
-void sfv_reloc_iter_init(sfv_reloc_iter *it, const sfv_elf *e, uint64_t *work);
+/* The relocations against section `target` (SHT_RELA and SHT_REL tables
+ * with sh_info == target) of a file with section headers: the only reader
+ * of relocation entries (their decoder is private to elf_reloc.c). */
+void sfv_reloc_iter_init(sfv_reloc_iter *it, const sfv_elf *e, uint32_t target,
+                         sfv_work *work);
 /* Next event (enum reloc_event); RELOC_DONE at the end or when the budget
- * or the reader gave out. */
+ * (it->work->hit) or the reader gave out. */
 int sfv_reloc_next(sfv_reloc_iter *it, sfv_reloc *r);
 /* Byte size of a PC-relative relocation usable for function starts, 0 for
  * any other type. */
 unsigned sfv_elf_pcrel_size(const sfv_elf *e, uint32_t type);
+
+/* The operands of relocation r (from the iterator) on a field of the
+ * target's bytes out[0..len): its size (a PC-relative type), the symbol
+ * *y and its section *t, and A (REL: read in place from out); 0 when r is
+ * not applicable (another type, a field outside out, an undefined or
+ * special symbol), which leaves the field as it is. */
+int sfv_reloc_operands(const sfv_elf *e, const sfv_reloc *r, const uint8_t *out,
+                       size_t len, unsigned *size, esym *y, eshdr *t,
+                       int64_t *addend);
+/* Stores the low n bytes of bits at out[off..off+n) in the file's order. */
+void sfv_reloc_store(uint8_t *out, uint64_t off, unsigned n, int be,
+                     uint64_t bits);
 
 void sfv_elf_check_relocs(ectx *x, int linked);
 void sfv_elf_coverage(ectx *x, int warn);

@@ -1,11 +1,13 @@
-/* elf_reloc.c - relocations against the SFrame section: one iterator, used
- * by the validation of relocatable files (sfv_elf_check_relocs) and by the
- * relocated view --dump prints (sfv_elf_relocated_sframe).
+/* elf_reloc.c - relocations: one iterator over the relocations against a
+ * section, used by the validation of relocatable files
+ * (sfv_elf_check_relocs), the relocated view --dump prints
+ * (sfv_elf_relocated_sframe) and the CFI comparison's copies of .sframe
+ * and .eh_frame (elf_cfi.c).  read_entry() is the only decoder of a
+ * relocation entry.
  *
  * Invariants:
- *  - a relocation table applies to the SFrame section when it is SHT_RELA
- *    or SHT_REL with sh_info == the SFrame section's index (one predicate,
- *    sframe_reloc_table());
+ *  - a relocation table applies to section t when it is SHT_RELA or
+ *    SHT_REL with sh_info == t (one predicate, reloc_table());
  *  - each distinct table is walked once: a table whose bytes overlap one of
  *    the first RELOC_SEEN tables walked is reported (RELOC_ALIASED) and
  *    skipped, so k headers naming one table of n entries cost n entry
@@ -28,32 +30,23 @@ unsigned sfv_elf_pcrel_size(const sfv_elf *e, uint32_t type) {
   }
 }
 
-/* Section i is a relocation table (RELA or REL) that applies to the SFrame
- * section; *rela says which, *ent is its entry size. */
-static int sframe_reloc_table(const sfv_elf *e, uint32_t i, eshdr *s,
-                              int *rela, unsigned *ent) {
+/* Section i is a relocation table (RELA or REL) that applies to section
+ * `target`; *rela says which, *ent is its entry size. */
+static int reloc_table(const sfv_elf *e, uint32_t target, uint32_t i, eshdr *s,
+                       int *rela, unsigned *ent) {
   if (e->source != SFV_ELF_SRC_SECTION || !sfv_elf_shdr(e, i, s) ||
-      (s->type != SHT_RELA && s->type != SHT_REL) || s->info != e->sframe_shndx)
+      (s->type != SHT_RELA && s->type != SHT_REL) || s->info != target)
     return 0;
   *rela = s->type == SHT_RELA;
   *ent = (*rela ? 3u : 2u) * sfv_elf_word(e);
   return 1;
 }
 
-static int spend(sfv_reloc_iter *it, uint64_t n) {
-  if (it->work == NULL)
-    return 1;
-  if (*it->work < n) {
-    *it->work = 0;
-    return 0;
-  }
-  *it->work -= n;
-  return 1;
-}
-
-void sfv_reloc_iter_init(sfv_reloc_iter *it, const sfv_elf *e, uint64_t *work) {
+void sfv_reloc_iter_init(sfv_reloc_iter *it, const sfv_elf *e, uint32_t target,
+                         sfv_work *work) {
   memset(it, 0, sizeof *it);
   it->e = e;
+  it->target = target;
   it->next_table = 1;
   it->work = work;
 }
@@ -108,7 +101,7 @@ int sfv_reloc_next(sfv_reloc_iter *it, sfv_reloc *r) {
   while (!sfv_elf_io_failed(e)) {
     uint32_t i, j;
     if (it->table != 0 && it->k < it->n) {
-      if (!spend(it, 1) || !read_entry(it, r))
+      if (!sfv_work_charge(it->work, 1) || !read_entry(it, r))
         return RELOC_DONE;
       it->k++;
       return RELOC_ENTRY;
@@ -117,7 +110,7 @@ int sfv_reloc_next(sfv_reloc_iter *it, sfv_reloc *r) {
     if (it->next_table >= e->shnum)
       return RELOC_DONE;
     i = it->next_table++;
-    if (!sframe_reloc_table(e, i, &it->cur, &it->rela, &it->ent))
+    if (!reloc_table(e, it->target, i, &it->cur, &it->rela, &it->ent))
       continue;
     it->bad_index = i;
     if (!sfv_elf_table(e, &it->cur, it->ent, &it->n))
@@ -203,7 +196,7 @@ static void leftovers(ectx *x) {
   int rela;
   unsigned ent;
   for (i = 1; i < e->shnum && !x->em.stop; i++)
-    if (sframe_reloc_table(e, i, &s, &rela, &ent))
+    if (reloc_table(e, e->sframe_shndx, i, &s, &rela, &ent))
       ELF_FIND(x, ELF_RELA_LEFTOVER, sfv_elf_shdr_off(e, i), SFV_NONE,
                .section = i);
 }
@@ -221,7 +214,7 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
     return;
   }
   fde_end = sec->priv.fde_base + (uint64_t)sec->fde_avail * sec->priv.fde_size;
-  sfv_reloc_iter_init(&it, e, &x->work);
+  sfv_reloc_iter_init(&it, e, e->sframe_shndx, &x->work);
   while (!x->em.stop && (ev = sfv_reloc_next(&it, &r)) != RELOC_DONE) {
     unsigned rsz;
     uint32_t bi = it.bad_index;
@@ -267,8 +260,7 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
     fde_relocs++;
     apply_reloc(x, &r, (uint32_t)((r.offset - sec->priv.fde_base) / sec->priv.fde_size));
   }
-  if (x->work == 0) {
-    x->work_hit = 1;
+  if (x->work.hit) {
     x->res->unrelocated = 1;
     return;
   }
@@ -283,54 +275,59 @@ void sfv_elf_check_relocs(ectx *x, int linked) {
 /* ---------------------------------------------------------------- */
 /* The relocated view (--dump of relocatable files).                  */
 
-/* Writes v into out[off..off+n) in the file's byte order; n in {4, 8};
- * 0 when v does not fit a signed n-byte field. */
-static int put_field(uint8_t *out, uint64_t off, unsigned n, int be,
-                     int64_t v) {
-  uint64_t bits;
+void sfv_reloc_store(uint8_t *out, uint64_t off, unsigned n, int be,
+                     uint64_t bits) {
   unsigned i;
-  if (n == 4 && (v < INT32_MIN || v > INT32_MAX))
-    return 0;
-  bits = v < 0 ? UINT64_MAX - (uint64_t)(-(v + 1)) : (uint64_t)v;
   for (i = 0; i < n; i++) {
     unsigned shift = be ? 8u * (n - 1u - i) : 8u * i;
     out[off + i] = (uint8_t)((bits >> shift) & 0xffu);
   }
+}
+
+int sfv_reloc_operands(const sfv_elf *e, const sfv_reloc *r, const uint8_t *out,
+                       size_t len, unsigned *size, esym *y, eshdr *t,
+                       int64_t *addend) {
+  unsigned rsz = sfv_elf_pcrel_size(e, r->type);
+  uint64_t cur;
+  sfv_cursor c;
+  if (rsz == 0 || r->sym >= r->nsyms || r->offset > len || rsz > len - r->offset ||
+      !sfv_elf_sym_at(e, r->symtab.offset + r->sym * sfv_elf_syment(e), y) ||
+      y->shndx == 0 || y->shndx >= SHN_LORESERVE || !sfv_elf_shdr(e, y->shndx, t))
+    return 0;
+  cur_init(&c, out, r->offset, len, e->big_endian);
+  if (!cur_un(&c, rsz, &cur))
+    return 0;
+  *size = rsz;
+  *addend = r->rela ? r->addend : sfv_sext(cur, rsz);
   return 1;
 }
 
 /* S + A - P for one relocation, written into out; 1 when applied. */
 static int relocate_one(const sfv_elf *e, const eshdr *me, const sfv_reloc *r,
                         uint8_t *out) {
-  unsigned rsz = sfv_elf_pcrel_size(e, r->type);
+  unsigned rsz;
   esym y;
   eshdr t;
-  uint64_t cur;
   int64_t a, sv, pv, v;
-  sfv_cursor c;
-  if (rsz == 0 || r->sym >= r->nsyms || r->offset > e->sframe_len ||
-      rsz > e->sframe_len - r->offset ||
-      !sfv_elf_sym_at(e, r->symtab.offset + r->sym * sfv_elf_syment(e), &y) ||
-      y.shndx == 0 || y.shndx >= SHN_LORESERVE || !sfv_elf_shdr(e, y.shndx, &t))
+  if (!sfv_reloc_operands(e, r, out, e->sframe_len, &rsz, &y, &t, &a))
     return 0;
-  cur_init(&c, out, r->offset, e->sframe_len, e->big_endian);
-  if (!cur_un(&c, rsz, &cur))
-    return 0;
-  a = r->rela ? r->addend : sfv_sext(cur, rsz);
   /* S = section address + st_value, P = address of the field: what a link
    * placing sections at their sh_addr (0 in a .o) stores, and what objdump
    * 2.47 shows. */
   if (__builtin_add_overflow(sfv_elf_i64(t.addr), sfv_elf_i64(y.value), &sv) ||
       __builtin_add_overflow(sfv_elf_i64(me->addr), sfv_elf_i64(r->offset), &pv) ||
-      __builtin_add_overflow(sv, a, &v) || __builtin_sub_overflow(v, pv, &v))
+      __builtin_add_overflow(sv, a, &v) || __builtin_sub_overflow(v, pv, &v) ||
+      (rsz == 4 && (v < INT32_MIN || v > INT32_MAX)))
     return 0;
-  return put_field(out, r->offset, rsz, e->big_endian, v);
+  sfv_reloc_store(out, r->offset, rsz, e->big_endian,
+                  v < 0 ? UINT64_MAX - (uint64_t)(-(v + 1)) : (uint64_t)v);
+  return 1;
 }
 
 sfv_status sfv_elf_relocated_sframe(const sfv_elf *e, uint8_t *out,
                                     size_t out_len, uint32_t *applied) {
   uint32_t done = 0;
-  uint64_t work = ELF_WORK_BUDGET;
+  sfv_work work = sfv_work_of(ELF_WORK_BUDGET);
   eshdr me;
   sfv_reloc_iter it;
   sfv_reloc r;
@@ -343,7 +340,7 @@ sfv_status sfv_elf_relocated_sframe(const sfv_elf *e, uint8_t *out,
     *applied = 0;
   if (e->source != SFV_ELF_SRC_SECTION || !sfv_elf_shdr(e, e->sframe_shndx, &me))
     return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
-  sfv_reloc_iter_init(&it, e, &work);
+  sfv_reloc_iter_init(&it, e, e->sframe_shndx, &work);
   while ((ev = sfv_reloc_next(&it, &r)) != RELOC_DONE)
     if (ev == RELOC_ENTRY && relocate_one(e, &me, &r, out))
       done++;

@@ -6,15 +6,9 @@
  * so a search over k headers is charged k steps, whatever the hint. */
 #include "elf/elf_internal.h"
 
-/* One step of the shared budget; 0 once it is spent. */
+/* n steps of the shared budget (src/common/work.h); 0 once it is spent. */
 int sfv_elf_spend(ectx *x, uint64_t n) {
-  if (x->work < n) {
-    x->work = 0;
-    x->work_hit = 1;
-    return 0;
-  }
-  x->work -= n;
-  return 1;
+  return sfv_work_charge(&x->work, n);
 }
 
 /* Index of an executable PT_LOAD / section holding [lo, lo + n), trying

@@ -32,6 +32,7 @@
 
 #include "dump.h"
 #include "fmt.h"
+#include "common/work.h"   /* the one work budget (header-only use) */
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {
@@ -404,16 +405,24 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
     fprintf(stderr, "sframe-validate: --dump: %s\n", sfv_status_name(st));
     return 1;
   }
+  rows = dump_rows(&sec);
+  if (total_rows != NULL)
+    *total_rows = rows;
+  capped = budget != 0 && rows > budget;
+  if (capped) {
+    /* fmt_dump_checkable reads every row of every FDE (a shared block once
+     * per FDE): with a cap, at most the cap plus the section's budget. */
+    sfv_work w = sfv_work_for(size);
+    sfv_work_grant(&w, budget);
+    if (!sfv_work_charge(&w, rows))
+      return 3;
+  }
   if (!fmt_dump_checkable(&sec, layout)) {
     fprintf(stderr, "sframe-validate: --dump: objdump %d.%02d would not dump "
             "this SFrame v%u section the same way (undecodable)\n",
             layout / 100, layout % 100, (unsigned)sec.hdr.version);
     return 1;
   }
-  rows = dump_rows(&sec);
-  if (total_rows != NULL)
-    *total_rows = rows;
-  capped = budget != 0 && rows > budget;
   print_header(out, &sec, layout);
   if (layout == 244 && sec.hdr.version == 1) {
     fputs("\n No further information can be displayed.  "

@@ -94,7 +94,11 @@ typedef struct fmt_dump_opts {
  * (objdump would fail too: the reason on stderr, nothing on out); 2 when
  * the dump stopped at max_rows (the rows up to the cap are printed, the
  * caller says so on stderr; *total_rows then holds the rows a full dump
- * prints).  total_rows may be NULL. */
+ * prints); 3 when, with a cap, checking that objdump dumps the section
+ * would read more FRE rows than the work budget allows (the cap, plus
+ * src/common/work.h's budget for the section's size; FDEs share FRE blocks):
+ * nothing is printed, *total_rows holds the rows.  total_rows may be
+ * NULL. */
 int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
                      const fmt_dump_opts *opt, uint64_t *total_rows);
 

@@ -11,6 +11,7 @@
 #include "sframe/decode.h"
 #include "sframe/fde_buckets.h"
 #include "sframe/spec.h"
+#include "common/work.h"
 
 const char *sfv_status_name(sfv_status st) {
   switch (st) {
@@ -117,10 +118,10 @@ sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size) {
 }
 
 /* 1 when every FRE of f decodes (sfv_fre_next would never fail on it) and
- * the FRE starts are non-decreasing; *budget (FRE bytes) pays for the
+ * the FRE starts are non-decreasing; *w (FRE bytes) pays for the
  * reads, 0 when it runs out. */
 static int fres_ascending(const sfv_section *sec, const sfv_fde *f,
-                          uint64_t *budget) {
+                          sfv_work *w) {
   sfv_fre_iter it;
   uint32_t start, prev = 0, len;
   uint8_t info;
@@ -128,9 +129,8 @@ static int fres_ascending(const sfv_section *sec, const sfv_fde *f,
   if (sfv_fre_iter_init(&it, sec, f, 0) != SFV_OK)
     return f->num_fres == 0;
   while ((st = sfv_fre_skip(&it, &start, &info, &len)) == SFV_OK) {
-    if (len > *budget || (it.next > 1 && start < prev))
+    if ((it.next > 1 && start < prev) || !sfv_work_charge(w, len))
       return 0;
-    *budget -= len;
     prev = start;
   }
   return st == SFV_END;
@@ -140,7 +140,8 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
   sfv_status st = sfv_open_header(sec, data, size);
   uint32_t i;
   int64_t prev = 0, max_end = INT64_MIN;
-  uint64_t budget, end;
+  uint64_t end;
+  sfv_work w;
 
   if (st != SFV_OK)
     return st;
@@ -156,7 +157,7 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
   sec->priv.fdes_sorted = 1;
   sec->priv.fres_sorted = 1;
   end = sfv_fre_end(sec);
-  budget = end > sec->priv.fre_base ? end - sec->priv.fre_base : 0;
+  w = sfv_work_of(end > sec->priv.fre_base ? end - sec->priv.fre_base : 0);
   for (i = 0; i < sec->fde_avail &&
               (sec->priv.fdes_sorted || sec->priv.fres_sorted);
        i++) {
@@ -174,7 +175,7 @@ sfv_status sfv_open(sfv_section *sec, const void *data, size_t size) {
         max_end = fend;
     }
     if (sec->priv.fres_sorted && fst == SFV_OK &&
-        !fres_ascending(sec, &f, &budget))
+        !fres_ascending(sec, &f, &w))
       sec->priv.fres_sorted = 0;
   }
   if (sec->priv.fdes_sorted)

@@ -8,6 +8,7 @@
 #include "common/emit.h"
 #include "sframe/decode.h"
 #include "common/report.h"
+#include "common/work.h"
 
 /* One answer of the classifier about an FRE's data words (state 0: empty,
  * 1: no finding, 2: a finding). */
@@ -204,15 +205,11 @@ static inline void sfv_v_count_finding(void *ctx, const sfv_finding *fi) {
   ++*(unsigned *)ctx;
 }
 
-/* FRE budget of the no-scratch fallback (see check_blocks_fallback). */
-typedef struct budget {
-  uint64_t left;
-  int hit;
-} budget;
-
 /* validate.c */
 int64_t sfv_v_report_addr(const vctx *v, int64_t pos);
-uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b);
+/* b: FRE bytes (sfv_work, src/common/work.h) of the clean pass and the
+ * no-scratch fallback, or NULL. */
+uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b);
 
 /* Function range as [lo, hi), section-relative (the order and overlap
  * checks are invariant under adding the vma).  Returns 0 when the range is
@@ -250,7 +247,7 @@ static inline uint64_t sfv_v_fre_start_bound(const vctx *v, const sfv_fde *f) {
 static inline int sfv_v_fast_usable(const vctx *v, const sfv_fde *f) {
   return v->fast && f->fde_type == SFV_FDE_DEFAULT;
 }
-void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start);
 
 /* validate_clean.c: stage 4 (FDEs, FRE blocks, FREs) in one pass that

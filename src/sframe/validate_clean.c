@@ -35,7 +35,7 @@
 
 /* The FREs of f, all by the fast path under budget *b: 1 with *end the
  * section offset where its block ends, 0 when the fast path stopped. */
-static int walk_clean(vctx *v, const sfv_fde *f, budget *b, uint64_t *end) {
+static int walk_clean(vctx *v, const sfv_fde *f, sfv_work *b, uint64_t *end) {
   sfv_fre_iter it;
   uint32_t prev_start = 0;
   if (!sfv_v_fast_usable(v, f) ||
@@ -65,7 +65,7 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
   const sfv_section *s = &v->sec;
   unsigned findings = 0;
   sfv_out quiet = {sfv_v_count_finding, &findings};
-  budget b = {pa->fre_len, 0};
+  sfv_work b = sfv_work_of(pa->fre_len);
   int64_t prev_lo = 0, max_end = INT64_MIN;
   uint64_t fres_total = 0, prev_end = 0, prev_blk = 0;
   int in_order = 1, funcs_in_order = 1;

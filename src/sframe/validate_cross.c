@@ -316,7 +316,7 @@ void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
  * budget of fre_len bytes; conclude only what the byte count proves. */
 void sfv_v_blocks_fallback(vctx *v, const pass_a *pa) {
   const sfv_section *s = &v->sec;
-  budget b = {pa->fre_len, 0};
+  sfv_work b = sfv_work_of(pa->fre_len);
   unsigned attr_size = sfv_struct_size(SFV_ST_ATTR, s->hdr.version);
   uint64_t used = 0;
   uint32_t i;
@@ -330,13 +330,8 @@ void sfv_v_blocks_fallback(vctx *v, const pass_a *pa) {
       sfv_v_prefetch_block(&r, s, i + SFV_V_AHEAD);
     if (!block_usable(v, i, pa->fre_len, &f))
       continue;
-    if (attr_size != 0) {
-      if (b.left < attr_size) {
-        b.hit = 1;
-        break;
-      }
-      b.left -= attr_size;
-    }
+    if (attr_size != 0 && !sfv_work_charge(&b, attr_size))
+      break;
     used += sfv_v_walk_fres(v, &f, &b) - s->priv.fre_base - f.fre_off;
   }
   if (v->em.stop)

@@ -163,7 +163,7 @@ words_ok(const uint8_t *p, unsigned n, unsigned w, uint8_t be) {
 /* sfv_v_fast_fres for start addresses of asz bytes in byte order be
  * (constants in each inlined copy). */
 __attribute__((always_inline)) static inline void
-fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
        uint32_t *prev_start, unsigned asz, uint8_t be) {
   const uint8_t *d = v->sec.data;
   const uint8_t *tab = v->ft->info;
@@ -251,12 +251,12 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
   if (next != it->next)
     *prev_start = (uint32_t)(lo - 1u);
   if (b != NULL)
-    b->left -= pos - from;
+    (void)sfv_work_charge(b, pos - from); /* fits: pos <= from + b->left */
   it->pos = pos;
   it->next = next;
 }
 
-void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start) {
   unsigned asz = sfv_fre_addr_size(it->fre_type);
   if (v->sec.big_endian) {

@@ -39,7 +39,7 @@ static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
  * read.  With b != NULL, stops when the budget is spent.  FREs the fast
  * path (validate_fast.c) proves finding-free it passes over; the others
  * take this loop, one at a time, so the diagnostics are this loop's. */
-uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
+uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
   sfv_fre_iter it;
   sfv_fre cur, prev;
   int fast = sfv_v_fast_usable(v, f);
@@ -91,14 +91,8 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
                .bytes_needed = need, .bytes_left = (int64_t)left);
       break;
     }
-    if (b != NULL) {
-      if (cur.length > b->left) {
-        b->hit = 1;
-        b->left = 0;
-        break;
-      }
-      b->left -= cur.length;
-    }
+    if (b != NULL && !sfv_work_charge(b, cur.length))
+      break;
     /* FRE cur.index - 1 was the previous one, whichever path took it;
      * prev.start is its start (set below or by the fast path). */
     prev.index = cur.index > 0 ? cur.index - 1 : 0;

@@ -1,4 +1,4 @@
-"""Fixtures of the hostile suite: the CLI under test and the work counter
+"""Fixtures of the hostile suite: the CLI under test and the work counters
 (helpers: hostile_lib.py; sfv_bin: tests/conftest.py)."""
 import os
 import pathlib
@@ -16,6 +16,18 @@ def workcount():
     if not path.exists():
         subprocess.run(["make", "-C", str(ROOT), "-s", "build/hostile/workcount"], check=True)
     return str(path)
+
+
+@pytest.fixture(scope="session")
+def probe():
+    """The CLI built with -finstrument-functions and tests/hostile/probe.c:
+    counts its function calls (mk/hostile.mk).  Brought up to date with the
+    sources unless SFV_PROBE names one (make test-hostile builds it)."""
+    if "SFV_PROBE" in os.environ:
+        return os.environ["SFV_PROBE"]
+    subprocess.run(["make", "-C", str(ROOT), "-s", "build/probe/sframe-validate"],
+                   check=True)
+    return str(BUILD / "probe" / "sframe-validate")
 
 
 @pytest.fixture(scope="session")

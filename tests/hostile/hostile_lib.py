@@ -53,10 +53,11 @@ def linked_elf(funcs=FUNCS, sframe_addr=0x2000):
     return G.build([text, sfr], segs, etype=G.ET_DYN)
 
 
-def rel_elf_aliased(k, n):
+def rel_elf_aliased(k, n, eh=None):
     """ET_REL x86-64: .text, .sframe (one FDE), .symtab, .strtab, and k
     SHT_RELA headers that all name one table of n R_X86_64_PC32 relocations
-    on FDE 0's start field (the headers are patched to alias the first)."""
+    on FDE 0's start field (the headers are patched to alias the first);
+    with eh, an .eh_frame of those bytes after them."""
     sf = G.sframe_for(3, 2, [0], 0)
     fde_field = 28  # v2: FDE 0 starts right after the header (no auxhdr)
     symtab, strtab = G.symtab(64, False, [("f", 0, 0x40, G.STT_FUNC, 1)])
@@ -69,6 +70,8 @@ def rel_elf_aliased(k, n):
     for i in range(k):
         secs.append(G.Sec(".rela.sframe", type=G.SHT_RELA, flags=0,
                           data=rela if i == 0 else b"", link=3, info=2, entsize=24))
+    if eh is not None:
+        secs.append(G.Sec(".eh_frame", flags=G.SHF_ALLOC, data=eh))
     data = bytearray(G.build(secs, etype=G.ET_REL))
     shoff = struct.unpack_from("<Q", data, 40)[0]
     first = 5  # section index of the first .rela.sframe

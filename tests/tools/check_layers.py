@@ -13,11 +13,13 @@ Rules:
      (libsfv), fmt (the printers), cli (the command).  A file includes
      and calls only its own folder, lower folders and the public faces
      (src/*.h, src/sfv_rules.def).
-  2. fmt and cli see libsfv through the public faces and one in-tree,
-     not installed face: src/common/report.h, the typed reporters with
-     which the command reports its own rules (ar-*, profile-*) through
-     the catalogue's slot structs.  They include no other header of a
-     libsfv folder.
+  2. fmt and cli see libsfv through the public faces and the in-tree,
+     not installed, header-only faces: src/common/report.h, the typed
+     reporters with which the command reports its own rules (ar-*,
+     profile-*) through the catalogue's slot structs, and
+     src/common/work.h, the one work budget every loop the input sizes
+     charges (--profile's FRE scan, the check before --dump).  They
+     include no other header of a libsfv folder.
   3. No circles: neither in the include graph nor among object files
      (a group of files that call each other round is one room, not a
      layer).
@@ -32,7 +34,8 @@ import sys
 SRC = "src"
 LAYERS = ["common", "sframe", "lookup", "cfi", "elf", "fmt", "cli"]
 LIBSFV = set(LAYERS[:5])
-INTREE_FACES = {os.path.join(SRC, "common", "report.h")}
+INTREE_FACES = {os.path.join(SRC, "common", "report.h"),
+                os.path.join(SRC, "common", "work.h")}
 RANK = {d: i for i, d in enumerate(LAYERS)}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

@@ -1,0 +1,78 @@
+"""Builders of the work-scaling shapes (tests/hostile/test_work_scaling.py):
+many FDEs that share one FRE block, alone or in an ELF file with an
+.eh_frame whose CIE has a large code alignment factor.  Made at test time,
+nothing stored."""
+import struct
+
+import elfgen as G
+from encoder import encode
+from model import FRE, FDE, Section, F_FDE_SORTED, F_FDE_FUNC_START_PCREL
+
+ABI_AMD64 = 3
+
+
+def func_size(n_fres):
+    return max(16, n_fres)
+
+
+def shared_sframe(version, n_fdes, n_fres, func_base=0):
+    """n_fdes functions back to back from func_base (section-relative), all
+    pointing at FDE 0's block of n_fres FREs (starts 0..n_fres-1, CFA =
+    SP + 8, RA at CFA - 8): every FRE is valid for every function, and
+    walking each FDE's FREs costs n_fdes x n_fres."""
+    fres = [FRE(k, [8]) for k in range(n_fres)]
+    size = func_size(n_fres)
+    fdes = [FDE(start=func_base + i * size, size=size, fres=fres) for i in range(n_fdes)]
+    flags = F_FDE_SORTED | (F_FDE_FUNC_START_PCREL if version == 3 else 0)
+    sec = Section(version=version, abi=ABI_AMD64, fdes=fdes, flags=flags,
+                  share_block={i: 0 for i in range(1, n_fdes)})
+    return encode(sec, record_fields=False).data
+
+
+def uleb(v):
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def entry(body):
+    """A CIE/FDE: length, body, DW_CFA_nop padding to 8 bytes."""
+    body += bytes(-(len(body) + 4) % 8)
+    return struct.pack("<I", len(body)) + body
+
+
+def eh_frame(funcs, code_align):
+    """.eh_frame (absolute 8-byte pointers): one CIE (code alignment factor
+    code_align, data alignment -8, RA column 16, CFA = rsp + 8, RA at
+    CFA - 8) and one FDE without instructions per (start, size)."""
+    out = entry(struct.pack("<I", 0) + b"\x01zR\0" + uleb(code_align) + b"\x78" +
+                uleb(16) + uleb(1) + b"\x00" + b"\x0c\x07\x08" + b"\x90\x01")
+    for start, size in funcs:
+        out += entry(struct.pack("<IQQ", len(out) + 4, start, size) + uleb(0))
+    return out + bytes(4)
+
+
+TEXT, SFRAME, EH = 0x1000000, 0x10000, 0x800000
+
+
+def cfi_elf(n_fdes, n_fres, code_align=1 << 20):
+    """ET_DYN x86-64: .text (NOBITS: no file bytes), .sframe with
+    shared_sframe() describing the functions of .text, and .eh_frame with
+    one FDE per function; with a code alignment factor above the function
+    size every FRE folds into one interval of the comparison."""
+    size = func_size(n_fres)
+    sf = shared_sframe(2, n_fdes, n_fres, func_base=TEXT - SFRAME)
+    eh = eh_frame([(TEXT + i * size, size) for i in range(n_fdes)], code_align)
+    text = G.Sec(".text", type=G.SHT_NOBITS, flags=G.SHF_ALLOC | G.SHF_EXECINSTR,
+                 addr=TEXT, size=n_fdes * size)
+    sfr = G.Sec(".sframe", type=G.SHT_GNU_SFRAME, flags=G.SHF_ALLOC, addr=SFRAME, data=sf)
+    ehs = G.Sec(".eh_frame", flags=G.SHF_ALLOC, addr=EH, data=eh)
+    segs = [G.Seg(G.PT_LOAD, G.PF_R | G.PF_X, [".text"], filesz=0),
+            G.Seg(G.PT_LOAD, G.PF_R, [".sframe"]),
+            G.Seg(G.PT_LOAD, G.PF_R, [".eh_frame"]),
+            G.Seg(G.PT_GNU_SFRAME, G.PF_R, [".sframe"])]
+    return G.build([sfr, ehs, text], segs, etype=G.ET_DYN)
