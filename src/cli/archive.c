@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "file_run.h"
-#include "common/report.h" /* the rules' slot structs (header-only use) */
+#include "common/intree.h" /* the rules' slot structs */
 
 #define AR_HDR 60u
 #define AR_NAME_MAX CLI_AR_NAME_MAX

@@ -21,8 +21,7 @@
 
 #include "cli.h"
 #include "profile.h"
-#include "common/report.h"
-#include "common/work.h"   /* the one work budget (header-only use) */
+#include "common/intree.h" /* the rules' slot structs, the work budget */
 
 /* Reasons (aux): enum sfv_profile_reason (sfv.h), named in JSON/SARIF. */
 

@@ -13,8 +13,8 @@
  *    reader do more than linear work runs out, and its caller ends with a
  *    diagnostic saying so, never a false error.
  */
-#ifndef SFV_WORK_H
-#define SFV_WORK_H
+#ifndef SFV_COMMON_WORK_H
+#define SFV_COMMON_WORK_H
 
 #include <stdint.h>
 

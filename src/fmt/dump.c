@@ -32,7 +32,7 @@
 
 #include "dump.h"
 #include "fmt.h"
-#include "common/work.h"   /* the one work budget (header-only use) */
+#include "common/intree.h" /* the work budget */
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {

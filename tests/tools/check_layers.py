@@ -13,12 +13,9 @@ Rules:
      (libsfv), fmt (the printers), cli (the command).  A file includes
      and calls only its own folder, lower folders and the public faces
      (src/*.h, src/sfv_rules.def).
-  2. fmt and cli see libsfv through the public faces and the in-tree,
-     not installed, header-only faces: src/common/report.h, the typed
-     reporters with which the command reports its own rules (ar-*,
-     profile-*) through the catalogue's slot structs, and
-     src/common/work.h, the one work budget every loop the input sizes
-     charges (--profile's FRE scan, the check before --dump).  They
+  2. fmt and cli see libsfv through the public faces and one in-tree,
+     not installed, header-only face: src/common/intree.h (the typed
+     reporters of the command's own rules and the work budget).  They
      include no other header of a libsfv folder.
   3. No circles: neither in the include graph nor among object files
      (a group of files that call each other round is one room, not a
@@ -34,8 +31,7 @@ import sys
 SRC = "src"
 LAYERS = ["common", "sframe", "lookup", "cfi", "elf", "fmt", "cli"]
 LIBSFV = set(LAYERS[:5])
-INTREE_FACES = {os.path.join(SRC, "common", "report.h"),
-                os.path.join(SRC, "common", "work.h")}
+INTREE_FACES = {os.path.join(SRC, "common", "intree.h")}
 RANK = {d: i for i, d in enumerate(LAYERS)}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
