@@ -119,9 +119,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     opt.vma = vma;
     opt.max_rows = fmt_dump_default_rows(size);   /* the CLI's default cap */
     rc = fmt_dump_section(m.f, data, size, &opt, &rows);
-    FUZZ_ASSERT(rc == 0 || rc == 1 || rc == 2, "dump returned %d", rc);
-    FUZZ_ASSERT(rc != 2 || rows > opt.max_rows, "capped at %llu of %llu rows",
+    FUZZ_ASSERT(rc >= 0 && rc <= 3, "dump returned %d", rc);
+    /* 2: stopped at the cap; 3: more rows than the cap plus the work
+     * budget, nothing printed -- either way more rows than the cap */
+    FUZZ_ASSERT(rc < 2 || rows > opt.max_rows, "capped at %llu of %llu rows",
                 (unsigned long long)opt.max_rows, (unsigned long long)rows);
+    FUZZ_ASSERT(rc != 3 || (fflush(m.f) == 0 && m.len == 0),
+                "over budget yet %zu bytes printed", m.len);
   }
   mo_close(&m, size, "dump");
 

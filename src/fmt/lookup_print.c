@@ -226,7 +226,9 @@ void fmt_lookup_verdict_text(FILE *out, const fmt_lookup_answer *a) {
   if (a->have_first_error &&
       (ri = sfv_rule_get(a->first_error.rule)) != NULL) {
     (void)sfv_diag_message(&a->first_error, msg, sizeof msg);
-    fprintf(out, "; first: %s at %s+0x%" PRIx64 ": ", ri->id,
+    fputs("; first: ", out);
+    fmt_text_str(out, ri->id);
+    fprintf(out, " at %s+0x%" PRIx64 ": ",
             sfv_rule_file_offset(a->first_error.rule) ? "elf" : ".sframe",
             a->first_error.offset);
     fmt_text_str(out, msg);
