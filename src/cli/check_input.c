@@ -48,6 +48,41 @@ static int scan_tail(cli_src *src, uint64_t from, uint64_t *first_nz,
   return 0;
 }
 
+/* The options of a raw section's validation (scratch allocated: the
+ * caller frees so->scratch). */
+static void raw_options(const cli_opts *o, const sfv_section *sec,
+                        sfv_options *so) {
+  memset(so, 0, sizeof *so);
+  so->max_diags = o->max_diags;
+  if (o->unrelocated)
+    so->flags |= SFV_OPT_UNRELOCATED;
+  if (o->have_vma) {
+    so->flags |= SFV_OPT_VMA;
+    so->vma = o->vma;
+  }
+  so->scratch = scratch_for(sec, &so->scratch_size);
+}
+
+/* The options of an ELF file's validation (scratch allocated when the
+ * section opened: the caller frees eo->scratch). */
+static void elf_options(const cli_opts *o, const sfv_elf *e,
+                        const sfv_section *sec, sfv_elf_options *eo) {
+  memset(eo, 0, sizeof *eo);
+  eo->max_diags = o->max_diags;
+  if (o->coverage)
+    eo->flags |= SFV_ELF_OPT_COVERAGE;
+  if (o->no_cfi)
+    eo->flags |= SFV_ELF_OPT_NO_CFI;
+  if (sec != NULL) {
+    /* the CFI comparison reuses the scratch after validation */
+    size_t cfi = o->no_cfi ? 0 : sfv_elf_cfi_scratch_size(e);
+    eo->scratch_size = sfv_scratch_size(sec->fde_avail);
+    if (cfi > eo->scratch_size)
+      eo->scratch_size = cfi;
+    eo->scratch = malloc(eo->scratch_size);
+  }
+}
+
 static int validate_raw(file_run *fr, const cli_read_input *in) {
   cli_src *src = in->src;
   const uint8_t *data = in->data;
@@ -59,15 +94,7 @@ static int validate_raw(file_run *fr, const cli_read_input *in) {
   sfv_diag d;
   int have_sec = sfv_open(&sec, data, len) == SFV_OK;
 
-  memset(&so, 0, sizeof so);
-  so.max_diags = o->max_diags;
-  if (o->unrelocated)
-    so.flags |= SFV_OPT_UNRELOCATED;
-  if (o->have_vma) {
-    so.flags |= SFV_OPT_VMA;
-    so.vma = o->vma;
-  }
-  so.scratch = scratch_for(have_sec ? &sec : NULL, &so.scratch_size);
+  raw_options(o, have_sec ? &sec : NULL, &so);
   fr->fi.have_section = 1;
   fr->fi.sec = have_sec ? &sec : NULL;
   cli_out_file_begin(o, &fr->fi);
@@ -112,20 +139,7 @@ static int validate_elf(file_run *fr, const sfv_elf *e) {
   int rc, have_sec = e->sframe_data != NULL &&
                      sfv_open(&sec, e->sframe_data, e->sframe_len) == SFV_OK;
 
-  memset(&eo, 0, sizeof eo);
-  eo.max_diags = o->max_diags;
-  if (o->coverage)
-    eo.flags |= SFV_ELF_OPT_COVERAGE;
-  if (o->no_cfi)
-    eo.flags |= SFV_ELF_OPT_NO_CFI;
-  if (have_sec) {
-    /* the CFI comparison reuses the scratch after validation */
-    size_t cfi = o->no_cfi ? 0 : sfv_elf_cfi_scratch_size(e);
-    eo.scratch_size = sfv_scratch_size(sec.fde_avail);
-    if (cfi > eo.scratch_size)
-      eo.scratch_size = cfi;
-    eo.scratch = malloc(eo.scratch_size);
-  }
+  elf_options(o, e, have_sec ? &sec : NULL, &eo);
   fr->fi.is_elf = 1;
   fr->fi.elf = e;
   fr->fi.elf_res = &res;
@@ -141,14 +155,59 @@ static int validate_elf(file_run *fr, const sfv_elf *e) {
   return st == SFV_E_IO ? -1 : rc;
 }
 
+/* --lookup's verdict: the section validated as the default mode would
+ * (library validation with the file's options; --Werror makes warnings
+ * errors), printing nothing; the first error kept for the report. */
+static int verdict_diag(void *ctx, const sfv_diag *d) {
+  cli_verdict *v = ctx;
+  if (cli_effective_severity(v->o, d) == SFV_SEV_ERROR && !v->have_first) {
+    v->first = *d;
+    v->have_first = 1;
+  }
+  return 0;
+}
+
+static void verdict(const cli_opts *o, const cli_read_input *in,
+                    cli_verdict *v) {
+  sfv_section sec;
+  int have_sec = in->data != NULL &&
+                 sfv_open(&sec, in->data, in->len) == SFV_OK;
+  memset(v, 0, sizeof *v);
+  v->o = o;
+  if (in->elf != NULL) {
+    sfv_elf_options eo;
+    sfv_elf_result res;
+    elf_options(o, in->elf, have_sec ? &sec : NULL, &eo);
+    memset(&res, 0, sizeof res);
+    (void)sfv_elf_validate(in->elf, &eo, verdict_diag, v, &res);
+    free(eo.scratch);
+    v->errors = res.errors;
+    v->warnings = res.warnings;
+  } else {
+    sfv_options so;
+    sfv_result res;
+    raw_options(o, have_sec ? &sec : NULL, &so);
+    sfv_validate(in->data, in->len, &so, verdict_diag, v, &res);
+    free(so.scratch);
+    v->errors = res.errors;
+    v->warnings = res.warnings;
+  }
+  if (o->werror)
+    v->errors += v->warnings;
+}
+
 int cli_check_input(cli_opts *o, const cli_read_input *in) {
   const char *name = in->dump_name != NULL ? in->dump_name : in->path;
   file_run fr;
   switch (cli_mode_of(o)) {
   case MODE_DUMP:
     return cli_mode_dump(o, name, in->elf, in->data, in->len, in->vma);
-  case MODE_LOOKUP:
-    return cli_mode_lookup(o, in->path, in->elf, in->data, in->len, in->vma);
+  case MODE_LOOKUP: {
+    cli_verdict v;
+    verdict(o, in, &v);
+    return cli_mode_lookup(o, in->path, in->elf, in->data, in->len, in->vma,
+                           &v);
+  }
   case CLI_MODE_CANONICAL:
     return cli_mode_canonical(o, in->path, in->data, in->len);
   default:

@@ -99,8 +99,17 @@ void cli_err_prefix(const char *path);
  * file's exit status. */
 int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
                   const uint8_t *data, size_t size, uint64_t vma);
+/* --lookup's verdict on the section: its errors as the default mode would
+ * count them (warnings too with --Werror), and the first of them. */
+typedef struct cli_verdict {
+  const cli_opts *o;
+  uint32_t errors, warnings;
+  int have_first;
+  sfv_diag first;
+} cli_verdict;
 int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
-                    const uint8_t *data, size_t size, uint64_t vma);
+                    const uint8_t *data, size_t size, uint64_t vma,
+                    const cli_verdict *v);
 int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
                        size_t size);
 /* Ends the --lookup JSON document (after the last file). */

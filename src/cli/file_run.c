@@ -9,7 +9,7 @@
 
 #include "file_run.h"
 
-static sfv_severity effective(const cli_opts *o, const sfv_diag *d) {
+sfv_severity cli_effective_severity(const cli_opts *o, const sfv_diag *d) {
   sfv_severity s = d->severity;
   if ((d->rule == SFV_R_ELF_NO_SFRAME || d->rule == SFV_R_ELF_SFRAME_NOBITS) &&
       o->require_sframe)
@@ -29,7 +29,7 @@ static void count(cli_counts *c, sfv_severity s) {
 }
 
 static void emit(file_run *fr, const sfv_diag *d) {
-  sfv_severity sev = effective(fr->o, d);
+  sfv_severity sev = cli_effective_severity(fr->o, d);
   count(&fr->delivered, sev);
   cli_profile_note(&fr->prof, d);
   cli_out_diag(fr->o, &fr->fi, d, sev);

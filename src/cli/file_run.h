@@ -33,6 +33,9 @@ typedef struct file_run {
 } file_run;
 
 void cli_run_init(file_run *fr, cli_opts *o, int idx, const char *path);
+/* d's severity under the command's policy: --Werror makes warnings errors,
+ * --require-sframe makes a missing SFrame section an error. */
+sfv_severity cli_effective_severity(const cli_opts *o, const sfv_diag *d);
 /* sfv_diag_fn for the library's diagnostics. */
 int cli_run_on_diag(void *ctx, const sfv_diag *d);
 /* A diagnostic made outside the library's run (the streamed tail of a raw

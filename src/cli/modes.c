@@ -216,8 +216,10 @@ static void lookup_cfi_json(FILE *out, void *ctx) {
 }
 
 int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
-                    const uint8_t *data, size_t size, uint64_t vma) {
+                    const uint8_t *data, size_t size, uint64_t vma,
+                    const cli_verdict *v) {
   int rc;
+  fmt_lookup_answer a;
   sfv_section sec;
   sfv_status st;
   int json = o->format == FMT_JSON;
@@ -240,14 +242,17 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
     return 1;
   }
   sfv_set_vma(&sec, vma);
+  memset(&a, 0, sizeof a);
   {
     const void *ctx[2] = {elf, &o->lookup_pc};
-    fmt_lookup_answer a;
-    memset(&a, 0, sizeof a);
     a.pc = o->lookup_pc;
     a.status = sfv_find_fre(&sec, a.pc, &a.lk);
     if (a.status != SFV_OK)
       a.have_fde = sfv_find_fde(&sec, a.pc, &a.fde, &a.fde_start) == SFV_OK;
+    a.validated = 1;
+    a.errors = v->errors;
+    a.have_first_error = v->have_first;
+    a.first_error = v->first;
     rc = fmt_lookup_print(stdout, &sec, &a, json ? FMT_JSON : FMT_TEXT,
                           json ? path : NULL,
                           json && elf != NULL ? lookup_cfi_json : NULL,
@@ -255,6 +260,8 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
   }
   if (!json && elf != NULL)
     lookup_cfi_text(stdout, elf, o->lookup_pc);
+  if (!json)
+    fmt_lookup_verdict_text(stdout, &a);
   return rc;
 }
 

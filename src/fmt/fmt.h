@@ -128,6 +128,13 @@ typedef struct fmt_lookup_answer {
   int have_fde;        /* status != SFV_OK: an FDE covers pc ... */
   sfv_fde fde;         /* ... this one, */
   uint64_t fde_start;  /* starting here */
+  /* The section's verdict, when the caller validated it (validated 1):
+   * a lenient reader's answer is printed either way, then whether a
+   * strict reader would take the section at all. */
+  int validated;
+  uint32_t errors;     /* 0: valid */
+  int have_first_error;
+  sfv_diag first_error;
 } fmt_lookup_answer;
 /* JSON: extra (when not NULL) writes more members (each starting with a
  * comma) before the object's closing brace. */
@@ -135,10 +142,18 @@ typedef void (*fmt_json_extra_fn)(FILE *out, void *ctx);
 /* The FRE that applies at a->pc and its recovery rules, or why none does.
  * Text: the lines documented in lookup_print.c (path not printed).  JSON:
  * one object, no trailing newline, "path" first when path != NULL.
- * Returns 0 when an FRE with valid rules was found, 1 otherwise. */
+ * With a verdict (validated), JSON carries "valid" and, when invalid,
+ * "errors" (the count) and "first_error" {"rule","offset","offset_space",
+ * "message"}; text prints it with fmt_lookup_verdict_text().
+ * Returns 0 when an FRE with valid rules was found in a section without
+ * errors, 1 otherwise. */
 int fmt_lookup_print(FILE *out, const sfv_section *sec,
                      const fmt_lookup_answer *a, int format, const char *path,
                      fmt_json_extra_fn extra, void *ctx);
+/* Text: the verdict's line, after the answer and what the caller prints
+ * with it, when the section has errors: "section INVALID: N errors;
+ * first: RULE at .sframe+0xOFF: MESSAGE (...)".  Nothing otherwise. */
+void fmt_lookup_verdict_text(FILE *out, const fmt_lookup_answer *a);
 /* A lookup that could not run (no SFrame section, undecodable section):
  * text "pc 0x..: not found: MESSAGE", JSON {"path":..,"pc":N,"found":false,
  * "reason":REASON,"status":MESSAGE}. */

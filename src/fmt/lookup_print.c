@@ -190,6 +190,51 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
   fputc('}', out);
 }
 
+#define FMT_LOOKUP_MSG_MAX 640
+
+/* The verdict's members of the JSON lookup object (none when the caller
+ * did not validate). */
+static void verdict_json(FILE *out, const fmt_lookup_answer *a) {
+  char msg[FMT_LOOKUP_MSG_MAX];
+  const sfv_rule_info *ri;
+  if (!a->validated)
+    return;
+  fprintf(out, ",\"valid\":%s", a->errors ? "false" : "true");
+  if (!a->errors)
+    return;
+  fprintf(out, ",\"errors\":%" PRIu32, a->errors);
+  if (!a->have_first_error ||
+      (ri = sfv_rule_get(a->first_error.rule)) == NULL)
+    return;
+  (void)sfv_diag_message(&a->first_error, msg, sizeof msg);
+  fputs(",\"first_error\":{\"rule\":", out);
+  fmt_json_str(out, ri->id);
+  fprintf(out, ",\"offset\":%" PRIu64 ",\"offset_space\":\"%s\",\"message\":",
+          a->first_error.offset,
+          sfv_rule_file_offset(a->first_error.rule) ? "file" : "section");
+  fmt_json_str(out, msg);
+  fputc('}', out);
+}
+
+void fmt_lookup_verdict_text(FILE *out, const fmt_lookup_answer *a) {
+  char msg[FMT_LOOKUP_MSG_MAX];
+  const sfv_rule_info *ri;
+  if (!a->validated || !a->errors)
+    return;
+  fprintf(out, "section INVALID: %" PRIu32 " error%s", a->errors,
+          a->errors == 1 ? "" : "s");
+  if (a->have_first_error &&
+      (ri = sfv_rule_get(a->first_error.rule)) != NULL) {
+    (void)sfv_diag_message(&a->first_error, msg, sizeof msg);
+    fprintf(out, "; first: %s at %s+0x%" PRIx64 ": ", ri->id,
+            sfv_rule_file_offset(a->first_error.rule) ? "elf" : ".sframe",
+            a->first_error.offset);
+    fmt_text_str(out, msg);
+  }
+  fputs(" (the answer above is a lenient reader's; validate the file for "
+        "every diagnostic)\n", out);
+}
+
 static void missing(FILE *out, const sfv_section *sec,
                     const fmt_lookup_answer *a, int format, const char *path,
                     fmt_json_extra_fn extra, void *ctx) {
@@ -227,19 +272,37 @@ static void missing(FILE *out, const sfv_section *sec,
             f.index, start, end_of(start, f.size), sfv_status_name(st));
 }
 
+/* JSON: the verdict's members, then the caller's. */
+typedef struct with_verdict {
+  const fmt_lookup_answer *a;
+  fmt_json_extra_fn extra;
+  void *ctx;
+} with_verdict;
+
+static void verdict_then_extra(FILE *out, void *ctx) {
+  const with_verdict *w = ctx;
+  verdict_json(out, w->a);
+  if (w->extra != NULL)
+    w->extra(out, w->ctx);
+}
+
 int fmt_lookup_print(FILE *out, const sfv_section *sec,
                      const fmt_lookup_answer *a, int format, const char *path,
                      fmt_json_extra_fn extra, void *ctx) {
+  with_verdict w = {a, extra, ctx};
+  int bad = a->validated && a->errors != 0;
   if (a->status != SFV_OK) {
-    missing(out, sec, a, format, path, extra, ctx);
+    missing(out, sec, a, format, path, verdict_then_extra, &w);
     return 1;
   }
-  if (format == FMT_JSON)
-    found_json(out, sec, a->pc, &a->lk, path, extra, ctx);
-  else
+  if (format == FMT_JSON) {
+    found_json(out, sec, a->pc, &a->lk, path, verdict_then_extra, &w);
+  } else {
     found_text(out, sec, a->pc, &a->lk);
-  /* An FRE the validator rejects gives no valid rule: say so (exit 1). */
-  return a->lk.recovery_status != SFV_OK ? 1 : 0;
+  }
+  /* An FRE the validator rejects gives no valid rule, a section with
+   * errors no answer a strict reader gives: say so (exit 1). */
+  return a->lk.recovery_status != SFV_OK || bad ? 1 : 0;
 }
 
 void fmt_lookup_unavailable(FILE *out, uint64_t pc, int format, const char *path,
