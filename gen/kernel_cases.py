@@ -1,6 +1,7 @@
 """*-kernel-* cases: one conformance case per fact of the Linux kernel's SFrame
-reader (docs/CONSUMERS.md, facts K1-K15, each cited with the file and
-commit it comes from) that the rest of the suite does not already show on
+reader (docs/CONSUMERS.md, facts K1-K18, each cited with the file and
+commit it comes from; a case for every fact on which the cited revisions
+differ) that the rest of the suite does not already show on
 a section the kernel would otherwise read (v3, AMD64, SFRAME_F_FDE_SORTED
 and SFRAME_F_FDE_FUNC_START_PCREL set, FDEs and FREs present).
 
@@ -22,46 +23,51 @@ from model import ABI_AMD64_LE, F_FDE_FUNC_START_PCREL, F_FDE_SORTED, FRE, Case
 from mutations import Builder, hdr_plus, plt_section
 
 X86 = ABI_AMD64_LE
-# The kernel reader the facts come from (docs/CONSUMERS.md, snapshot S1).
+# The kernel readers the facts come from (docs/CONSUMERS.md, revisions S1, S4).
 KSRC = "kernel/unwind/sframe.c (dylanbhatch/linux 3231d5c5)"
+K4SRC = "kernel/unwind/sframe.c (linux-mm/linux-mm 5ce6138798d7)"
 V3FLAGS = F_FDE_SORTED | F_FDE_FUNC_START_PCREL
 
-# case id -> (what the kernel does: accept | reject | oops, fact).  Existing
-# cases of the suite that show a kernel fact on a kernel-readable section
-# are listed too, so every fact has its case.
+# case id -> (what revision S1 does, what S4 does: accept | reject | oops,
+# fact).  --profile=kernel refuses a case when either revision does not
+# accept it.  Existing cases of the suite that show a kernel fact on a
+# kernel-readable section are listed too, so every fact has its case.
 KERNEL = {
-    "invalid-abi-endian-amd64-big": ("reject", "K1"),
-    "valid-kernel-v2-section": ("reject", "K2"),
-    "valid-kernel-unsorted-v3": ("reject", "K3"),
-    "valid-secrel-starts-v3": ("reject", "K3"),
-    "invalid-flags-frame-pointer-v3": ("accept", "K3"),
-    "impldef-kernel-auxhdr-present-v3": ("reject", "K4"),
-    "valid-empty-v3": ("reject", "K5"),
-    "valid-kernel-no-fres-v3": ("reject", "K5"),
-    "invalid-section-too-small-2-bytes": ("reject", "K6"),
-    "invalid-fre-subsection-bounds": ("reject", "K7"),
-    "invalid-kernel-fde-fre-gap-v3": ("accept", "K7"),
-    "valid-pcrel-starts-v3": ("accept", "K8"),
-    "invalid-fde-func-start-pcrel-overflow": ("reject", "K8"),
-    "invalid-fde-fre-block-bounds-v3": ("reject", "K9"),
-    "invalid-fde-sorted-v3": ("reject", "K10"),
-    "impldef-kernel-fde-same-start-v3": ("reject", "K10"),
-    "invalid-fde-fre-type-15-v3": ("reject", "K11"),
-    "invalid-kernel-fre-start-range-v3": ("reject", "K11"),
-    "impldef-kernel-fre-start-at-end-v3": ("accept", "K11"),
-    "invalid-kernel-fre-start-range-mask-v3": ("accept", "K11"),
-    "invalid-kernel-fre-dataword-size-3-v3": ("reject", "K11"),
-    "invalid-fre-dataword-count-amd64-3": ("reject", "K11"),
-    "invalid-fde-type-2": ("reject", "K11"),
-    "invalid-flex-count-3": ("reject", "K11"),
-    "invalid-fre-bounds-v3": ("reject", "K12"),
-    "invalid-fre-start-order-descending-v3": ("reject", "K13"),
-    "invalid-kernel-fre-start-order-equal-v3": ("reject", "K13"),
-    "invalid-flex-cfa-reg-p": ("reject", "K14"),
-    "invalid-kernel-fde-mask-rep-size-0-v3": ("oops", "K15"),
-    "invalid-kernel-abi-unknown-v3": ("accept", "K1"),
-    "invalid-kernel-concatenated-v3": ("accept", "K7"),
-    "invalid-fixed-ra-offset-amd64-zero": ("accept", "K11"),
+    "invalid-abi-endian-amd64-big": ("reject", "reject", "K1"),
+    "valid-kernel-v2-section": ("reject", "reject", "K2"),
+    "valid-kernel-unsorted-v3": ("reject", "reject", "K3"),
+    "valid-secrel-starts-v3": ("reject", "reject", "K3"),
+    "invalid-flags-frame-pointer-v3": ("accept", "accept", "K3"),
+    "impldef-kernel-auxhdr-present-v3": ("reject", "reject", "K4"),
+    "valid-empty-v3": ("reject", "reject", "K5"),
+    "valid-kernel-no-fres-v3": ("reject", "reject", "K5"),
+    "invalid-section-too-small-2-bytes": ("reject", "reject", "K6"),
+    "invalid-fre-subsection-bounds": ("reject", "reject", "K7"),
+    "invalid-kernel-fde-fre-gap-v3": ("accept", "accept", "K7"),
+    "valid-pcrel-starts-v3": ("accept", "accept", "K8"),
+    "invalid-fde-func-start-pcrel-overflow": ("reject", "reject", "K8"),
+    "invalid-fde-fre-block-bounds-v3": ("reject", "reject", "K9"),
+    "invalid-fde-sorted-v3": ("reject", "reject", "K10"),
+    "impldef-kernel-fde-same-start-v3": ("reject", "reject", "K10"),
+    "invalid-fde-fre-type-15-v3": ("reject", "reject", "K11"),
+    "invalid-kernel-fre-start-range-v3": ("reject", "reject", "K11"),
+    "impldef-kernel-fre-start-at-end-v3": ("accept", "reject", "K11"),
+    "invalid-kernel-fre-start-range-mask-v3": ("accept", "reject", "K11"),
+    "invalid-kernel-fre-dataword-size-3-v3": ("reject", "reject", "K11"),
+    "invalid-fre-dataword-count-amd64-3": ("reject", "reject", "K11"),
+    "invalid-fde-type-2": ("reject", "reject", "K11"),
+    "invalid-flex-count-3": ("reject", "reject", "K11"),
+    "invalid-fre-bounds-v3": ("reject", "reject", "K12"),
+    "invalid-fre-start-order-descending-v3": ("reject", "reject", "K13"),
+    "invalid-kernel-fre-start-order-equal-v3": ("reject", "reject", "K13"),
+    "invalid-flex-cfa-reg-p": ("reject", "reject", "K14"),
+    "invalid-kernel-fde-mask-rep-size-0-v3": ("oops", "reject", "K15"),
+    "invalid-kernel-abi-unknown-v3": ("accept", "accept", "K1"),
+    "invalid-kernel-concatenated-v3": ("accept", "accept", "K7"),
+    "invalid-fixed-ra-offset-amd64-zero": ("accept", "accept", "K11"),
+    "impldef-flex-control-unused": ("accept", "reject", "K14"),
+    "valid-kernel-mask-fres-over-size-v3": ("accept", "reject", "K17"),
+    "valid-kernel-func-end-past-user-v3": ("accept", "reject", "K18"),
 }
 
 
@@ -118,16 +124,18 @@ def kernel_cases() -> List[Case]:
     b.impl("impldef-kernel-fre-start-at-end-v3", x3,
            lambda s: s.fdes[1].fres.append(FRE(0x40, [8])), "fre-start-at-end", "fre1.3",
            "kernel K11: last FRE starts exactly at the function's end", "accept",
-           f"As impldef-fre-start-at-end; the kernel ({KSRC}, __read_fre) accepts it "
-           "(it faults only on a start past the end).")
+           f"As impldef-fre-start-at-end; the kernel's S1 ({KSRC}, __read_fre) accepts "
+           f"it (it faults only on a start past the end), S4 ({K4SRC}, __read_fre) "
+           "refuses a start at or past the end.")
     mask3 = plt_section(3)
     mask3.flags = V3FLAGS
     b.bad("invalid-kernel-fre-start-range-mask-v3", mask3, fre(1, 1, start=16), "fre-start-range",
           "fre1.1", "kernel K11: MASK FRE starts at 16, outside the 16-byte repetition "
-          "block (the kernel checks INC starts only)")
+          "block (S1 checks INC starts only, S4 refuses it)")
     b.bad("invalid-kernel-fde-mask-rep-size-0-v3", mask3,
           lambda s: setattr(s.fdes[1], "rep_size", 0), "fde-mask-rep-size", "fde1.rep_size",
-          "kernel K15: PC type MASK with rep_size 0 (the kernel's lookup divides by it)")
+          "kernel K15: PC type MASK with rep_size 0 (S1's lookup divides by it, S4 "
+          "refuses it at registration)")
     b.bad("invalid-kernel-fre-dataword-size-3-v3", x3, fre(0, 1, dw_size_code=3),
           "fre-dataword-size", "fre0.1.info", "kernel K11: data-word size code 3",
           warnings=["fre-unused-bytes"])
@@ -141,6 +149,23 @@ def kernel_cases() -> List[Case]:
                                                                  flags=V3FLAGS)).data),
           "concatenated-sections", "end",
           "kernel K7: a second v3 section appended (the kernel reads the first one)")
+    m = copy.deepcopy(mask3)
+    m.fdes[1].size = 1
+    m.fdes[1].fres[1].start = 1
+    cases.append(valid("valid-kernel-mask-fres-over-size-v3", m,
+                       "kernel K17: a PC-type MASK FDE of 1 byte with 2 FREs, at 0 and 1 "
+                       "(inside its 16-byte repetition block)",
+                       note=f"Spec-valid (MASK FRE starts are bounded by rep_size); "
+                       f"{K4SRC}, __read_fde, refuses an FDE with more FREs than function "
+                       f"bytes; {KSRC} accepts it."))
+    e = simple_section(3, X86, 1, flags=V3FLAGS)
+    e.fdes[0].start = (1 << 47) - 0x20
+    cases.append(valid("valid-kernel-func-end-past-user-v3", e,
+                       "kernel K18: a function that starts 0x20 bytes before 2^47 from the "
+                       "section and is 0x40 bytes long",
+                       note=f"Spec-valid; the function ends where no user-space text can "
+                       f"be, and {K4SRC}, __read_fde, refuses a function that ends past "
+                       f"the registered text; {KSRC} checks only the start."))
     return cases + b.cases
 
 

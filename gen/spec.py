@@ -180,6 +180,8 @@ CASES["impldef-fde-sorted-pcrel-v3"] = CASES["impldef-fde-sorted-pcrel-v2"]
 CASES["valid-kernel-v2-section"] = ("v3", "2.1.2", "‘SFRAME_VERSION_2’ 2 Second version.")
 CASES["valid-kernel-unsorted-v3"] = CASES["impldef-fde-sorted-pcrel-v2"]
 CASES["valid-kernel-no-fres-v3"] = RULES["fde-no-fres"]
+CASES["valid-kernel-mask-fres-over-size-v3"] = RULES["fre-start-range"]
+CASES["valid-kernel-func-end-past-user-v3"] = RULES["fde-func-range-overflow"]
 
 # Valid cases without a rule: what the case exercises.
 VALID: Tuple[Tuple[str, Cite], ...] = (

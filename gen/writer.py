@@ -16,7 +16,7 @@ from model import ABI_NAMES, Case
 from spec import DECISIONS, citation, spec_json
 
 # Bump policy: conformance/CHANGELOG.md.
-SUITE_VERSION = "1.2.0"
+SUITE_VERSION = "1.3.0"
 
 
 def _offset(case: Case, fields: Dict) -> object:

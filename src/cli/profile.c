@@ -41,15 +41,17 @@ typedef struct profile {
   unsigned char v1_misread;    /* misreads v1 FREs: refuses v1 with FREs */
 } profile;
 
-/* K8: the kernel checks function starts against the registered text; no
- * user-space text lies 2^47 bytes or more away from the section. */
+/* K8, K18: the kernel checks function starts (S4: and ends) against the
+ * registered text, which a raw section does not name; no user-space text
+ * lies 2^47 bytes or more away from the section. */
 #define USER_SPAN ((int64_t)1 << 47)
 
 #define F_SORTED SFV_F_FDE_SORTED
 #define F_PCREL SFV_F_FDE_FUNC_START_PCREL
 
 static const profile profiles[] = {
-    /* K2-K5, K10, K11 (docs/CONSUMERS.md) */
+    /* K2-K5, K7-K11, K17, K18 (docs/CONSUMERS.md): what any cited revision
+       refuses */
     {"kernel", SFV_C_KERNEL, SFV_R_PROFILE_KERNEL, SFV_R_PROFILE_KERNEL_ROWS, SFV_V3,
      {0, 0, 0, F_SORTED | F_PCREL}, {0, 0, 0, 0}, 1, 0, 0, 0, 0},
     /* glibc 2.43: header check v2 only; lookups need SORTED */
@@ -234,23 +236,51 @@ static void scan_fres(const sfv_section *sec, fre_facts *ff) {
   }
 }
 
-/* The first FDE (index order) whose function start equals the previous
- * one's (K10; *unreachable 0), or lies 2^47 or more from the section (K8;
- * *unreachable 1); -1 when none. */
-static int64_t kernel_starts(const sfv_section *sec, uint64_t *off, int *unreachable) {
+/* The kernel's per-FDE refusals (docs/CONSUMERS.md K8, K10, K17, K18): the
+ * first FDE in index order with a function start 2^47 or more from the
+ * section, a function end more than 2^47 past it (the registered text
+ * ends before), a start equal to the previous FDE's, or more FREs than
+ * function bytes.  fde < 0: none. */
+typedef struct kernel_fde_fact {
+  int64_t fde;
+  uint64_t off;
+  int64_t value, needs;
+  unsigned reason;
+} kernel_fde_fact;
+
+static kernel_fde_fact kernel_fdes(const sfv_section *sec) {
+  kernel_fde_fact k;
   uint32_t i;
   sfv_fde prev, f;
+  memset(&k, 0, sizeof k);
   memset(&prev, 0, sizeof prev);
+  k.fde = -1;
   for (i = 0; i < sec->fde_avail; i++) {
     if (sfv_fde_get(sec, i, &f) != SFV_OK)
-      return -1;
-    *off = f.offset;
-    *unreachable = !f.start_ok || f.start >= USER_SPAN || f.start <= -USER_SPAN;
-    if (*unreachable || (i > 0 && f.start == prev.start))
-      return i;
-    prev = f;
+      break;
+    k.off = f.offset;
+    k.value = i;
+    k.needs = (int64_t)i - 1;
+    if (!f.start_ok || f.start >= USER_SPAN || f.start <= -USER_SPAN)
+      k.reason = SFV_PROF_START_UNREACHABLE;
+    else if (f.start + (int64_t)f.size > USER_SPAN) {
+      k.reason = SFV_PROF_END_UNREACHABLE;
+      k.value = f.start + (int64_t)f.size;
+      k.needs = USER_SPAN;
+    } else if (i > 0 && f.start == prev.start)
+      k.reason = SFV_PROF_EQUAL_STARTS;
+    else if (f.num_fres > f.size) {
+      k.reason = SFV_PROF_FRES_OVER_SIZE;
+      k.value = f.num_fres;
+      k.needs = f.size;
+    } else {
+      prev = f;
+      continue;
+    }
+    k.fde = i;
+    return k;
   }
-  return -1;
+  return k;
 }
 
 static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
@@ -259,9 +289,7 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
   unsigned v = h->version;
   int rejected = 0;
   fre_facts ff = *ffp;
-  uint64_t off = 0;
-  int64_t i;
-  int unreachable = 0;
+  kernel_fde_fact kf;
   if (v < 1 || v > 3 || !(p->versions & (1u << (v - 1))) ||
       (v == 1 && p->v1_misread && h->num_fres != 0)) {
     REJECT(2, SFV_NONE, SFV_NONE, .value = v,
@@ -289,10 +317,9 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
       REJECT(24, SFV_NONE, SFV_NONE, .value = h->freoff,
              .reader_needs = (int64_t)h->fdeoff + (int64_t)h->num_fdes * 16,
              .reason = SFV_PROF_FRES_IN_FDES);
-    if ((i = kernel_starts(sec, &off, &unreachable)) >= 0)
-      REJECT(off, i, SFV_NONE, .value = i, .reader_needs = i - 1,
-             .reason = unreachable ? SFV_PROF_START_UNREACHABLE
-                                   : SFV_PROF_EQUAL_STARTS);
+    if ((kf = kernel_fdes(sec)).fde >= 0)
+      REJECT(kf.off, kf.fde, SFV_NONE, .value = kf.value, .reader_needs = kf.needs,
+             .reason = kf.reason);
     if (ff.leftover_fde >= 0)
       REJECT(ff.leftover_off, ff.leftover_fde, ff.leftover_fre,
              .value = h->cfa_fixed_ra_offset,

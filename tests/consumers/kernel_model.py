@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """The Linux kernel's SFrame reader as a cited model (our own code): what
 kernel/unwind/sframe.c of the unwind_user/sframe series accepts, fact by
-fact, as docs/CONSUMERS.md lists them (K1..K15, each with its file and
-commit).  No Debian package ships that reader, so it cannot be measured;
-this model stands in for it in tests/consumers (conformance adapter
-protocol: exit 0 = the kernel would use the section for every PC it
-describes, exit 1 = it would not, exit 3 = the kernel would oops).
+fact, as docs/CONSUMERS.md lists them (K1..K18, each with its file and
+commit), in each public revision read: S1 (dylanbhatch/linux 3231d5c5) and
+S4 (linux-mm/linux-mm 5ce6138798d7).  No Debian package ships that reader,
+so it cannot be measured; this model stands in for it in tests/consumers
+(conformance adapter protocol: exit 0 = every revision would use the
+section for every PC it describes, exit 1 = some revision would not, exit
+3 = some revision would oops).
 
-  kernel_model.py FILE
+  kernel_model.py [--revision=S1|S4] FILE
+
+--revision models one revision alone (what gen/kernel_cases.py KERNEL
+records per revision); without it the verdict is the worst of all.
 
 The model is of the reader with CONFIG_SFRAME_VALIDATION (every FDE and
 FRE is read when the section is registered) plus what a lookup then does
-(K13, K14).  The text range the kernel checks FDE starts against (K8) is
-not known for a raw section: every start is taken to be inside it.
+(K14, K15).  The text range the kernel checks FDEs against (K8, K18) is
+not known for a raw section: every function less than 2^47 bytes (the
+user address space) from the section is taken to be inside it.
 """
 import struct
 import sys
@@ -38,7 +44,10 @@ def host_order(sec):
     return ">" if abi in (1, 4) else "<"
 
 
-def check(sec):
+REVISIONS = ("S1", "S4")
+
+
+def check(sec, rev):
     e = host_order(sec)
     n = len(sec)
     if n < HDR:
@@ -78,6 +87,8 @@ def check(sec):
         # space) from the section to be inside.
         if abs(fde_addr + start) >= 1 << 47:
             raise Reject(f"K8: FDE {i} function start outside any user-space text")
+        if rev == "S4" and fde_addr + start + size > 1 << 47:
+            raise Reject(f"K18: FDE {i} function end past any user-space text")
         func_addr = (BASE + fde_addr + start) % (1 << 64)
         fda = fres_start + fres_off
         if fda + FDA > fres_end:
@@ -87,6 +98,10 @@ def check(sec):
             raise Reject(f"K10: FDE {i} not sorted (strictly ascending starts)")
         prev_ip = func_addr
         fre_type, pc_mask, fde_type = info & 0xF, (info >> 4) & 1, info2 & 0x1F
+        if rev == "S4" and pc_mask and rep == 0:
+            raise Reject(f"K15: FDE {i} is PC-type MASK with rep_size 0")
+        if rev == "S4" and fres_num > size:
+            raise Reject(f"K17: FDE {i} has {fres_num} FREs for {size} function bytes")
         addr = fda + FDA
         prev = None
         for j in range(fres_num):
@@ -96,8 +111,10 @@ def check(sec):
             if addr + asz + 1 > fres_end:
                 raise Reject(f"K12: FDE {i} FRE {j} start/info past the FRE sub-section")
             ip_off = int.from_bytes(sec[addr:addr + asz], "big" if e == ">" else "little")
-            if not pc_mask and ip_off > size:
-                raise Reject(f"K11: FDE {i} FRE {j} starts past the function end")
+            if not pc_mask and (ip_off >= size if rev == "S4" else ip_off > size):
+                raise Reject(f"K11: FDE {i} FRE {j} starts at or past the function end")
+            if rev == "S4" and pc_mask and ip_off >= rep:
+                raise Reject(f"K11: FDE {i} FRE {j} starts outside the repetition block")
             finfo = sec[addr + asz]
             count, dcode = (finfo >> 1) & 0xF, (finfo >> 5) & 3
             if dcode > 2:
@@ -115,10 +132,25 @@ def check(sec):
             addr = cur + count * dsz
             if fde_type == 1 and count and not words[0] & 1:
                 lookups.append(f"K14: FDE {i} FRE {j} flex CFA control word without reg_p")
+            if rev == "S4" and fde_type == 1 and count and reserved_bit(words):
+                lookups.append(f"K14: FDE {i} FRE {j} flex control word with reserved bit 2")
         if pc_mask and rep == 0 and fres_num:
             raise Oops(f"K15: FDE {i} is PC-type MASK with rep_size 0: ip_off %= 0")
     if lookups:
         raise Reject(lookups[0])
+
+
+def reserved_bit(words):
+    """K14 (S4): a flex FRE's CFA, RA or FP control word with bit 2 set
+    fails the lookup (a zero padding word stands for no control word).
+    Called on FREs datawords() accepted."""
+    ctls = [words[0]]
+    k = 2
+    for _ in ("ra", "fp"):
+        if len(words) - k >= 2:
+            ctls.append(words[k])
+            k += 2 if words[k] else 1
+    return any(c & 4 for c in ctls)
 
 
 def datawords(i, j, fde_type, words, fixed_ra, fixed_fp):
@@ -151,20 +183,31 @@ def datawords(i, j, fde_type, words, fixed_ra, fixed_fp):
         raise Reject(f"K11: FDE {i} FRE {j} {n} data words left over")
 
 
-def main():
-    if len(sys.argv) != 2:
-        print("usage: kernel_model.py FILE", file=sys.stderr)
-        return 2
-    with open(sys.argv[1], "rb") as fh:
-        sec = fh.read()
+def verdict(sec, rev):
+    """(exit status, message) of one revision: 0 accept, 1 reject, 3 oops."""
     try:
-        check(sec)
+        check(sec, rev)
     except Reject as r:
-        print(f"kernel: {r}", file=sys.stderr)
-        return 1
+        return 1, f"kernel {rev}: {r}"
     except Oops as o:
-        print(f"kernel: oops: {o}", file=sys.stderr)
-        return 3
+        return 3, f"kernel {rev}: oops: {o}"
+    return 0, ""
+
+
+def main():
+    args = sys.argv[1:]
+    revs = REVISIONS
+    if args and args[0].startswith("--revision="):
+        revs = (args.pop(0).split("=", 1)[1],)
+    if len(args) != 1 or not set(revs) <= set(REVISIONS):
+        print("usage: kernel_model.py [--revision=S1|S4] FILE", file=sys.stderr)
+        return 2
+    with open(args[0], "rb") as fh:
+        sec = fh.read()
+    worst = max((verdict(sec, r) for r in revs), key=lambda v: (v[0], v[1]))
+    if worst[0]:
+        print(worst[1], file=sys.stderr)
+        return worst[0]
     print('{"model": "kernel"}')
     return 0
 

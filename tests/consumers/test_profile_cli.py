@@ -40,6 +40,11 @@ def diags(sfv_bin, case, *profiles):
     ("impldef-kernel-fde-same-start-v3", "kernel", 6),
     ("invalid-fre-bounds-v3", "libsframe-2.47", 7),
     ("invalid-fde-func-start-pcrel-overflow", "kernel", 10),
+    ("valid-kernel-mask-fres-over-size-v3", "kernel", 16),      # K17 (S4)
+    ("valid-kernel-func-end-past-user-v3", "kernel", 17),       # K18 (S4)
+    ("impldef-kernel-fre-start-at-end-v3", "kernel", 7),        # K11 (S4)
+    ("invalid-kernel-fre-start-range-mask-v3", "kernel", 7),    # K11 (S4)
+    ("impldef-flex-control-unused", "kernel", 7),               # K14 (S4)
     ("valid-matrix-v1-amd64", "libsframe-2.44", 1),   # several FDEs
     ("valid-matrix-v3-amd64", "llvm", 1),
 ])
@@ -47,6 +52,21 @@ def test_refusal_reasons(sfv_bin, case, profile, reason):
     got, rc = diags(sfv_bin, case, profile)
     assert ("profile-" + profile.replace(".", "-"), reason) in got, got
     assert rc == 1
+
+
+def test_kernel_profile_refuses_what_any_revision_refuses(sfv_bin):
+    """gen/kernel_cases.py KERNEL records what each cited kernel revision
+    does with each case; --profile=kernel refuses a case exactly when one of
+    them does not accept it, so a section it passes loads on all of them."""
+    from kernel_cases import KERNEL
+    bad = []
+    for cid, (s1, s4, fact) in KERNEL.items():
+        got, _ = diags(sfv_bin, cid, "kernel")
+        refused = any(rule == "profile-kernel" for rule, _ in got)
+        if refused != (s1 != "accept" or s4 != "accept"):
+            bad.append(f"{cid} ({fact}): S1 {s1}, S4 {s4}, --profile "
+                       f"{'refuses' if refused else 'accepts'}")
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize("case,profile,reason", [

@@ -96,6 +96,19 @@ def test_fde_crossing_end_of_text(sfv_bin, tmp_path):
     assert rc == 1 and rules(doc, "error") == ["elf-fde-outside-load"]
 
 
+def test_kernel_profile_refuses_a_function_past_the_text_end(sfv_bin, tmp_path):
+    """K18 (docs/CONSUMERS.md): the kernel (S4) refuses a function whose end
+    passes the registered text, the executable PT_LOAD: elf-fde-outside-load
+    carries the kernel bit (profile reason 7)."""
+    kflags = 0x1 | 0x4  # SFRAME_F_FDE_SORTED | SFRAME_F_FDE_FUNC_START_PCREL
+    rc, doc = run(sfv_bin, tmp_path, linked(version=3, sflags=kflags), "--profile=kernel")
+    assert rc == 0 and rules(doc) == [], doc
+    rc, doc = run(sfv_bin, tmp_path, linked(version=3, sflags=kflags,
+                                            funcs=[TEXT, TEXT + 0xe0]), "--profile=kernel")
+    got = [(d["rule"], d["aux"]) for d in doc["files"][0]["diagnostics"]]
+    assert rc == 1 and ("profile-kernel", 7) in got, got
+
+
 def test_fde_in_executable_load_but_not_executable_section(sfv_bin, tmp_path):
     rc, doc = run(sfv_bin, tmp_path, linked(text_flags=G.SHF_ALLOC))
     assert rc == 1
