@@ -150,18 +150,21 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
   uint64_t fend = fstart;
   uint32_t first = fde->index;
   uint64_t first_off = fde->offset;
+  int mismatched = 0;  /* counted once per function, whatever its FDEs */
   for (;;) {
     uint64_t next;
     mark(c, fde->index);
-    if (fde->size > UINT64_MAX - fstart)
+    if (fde->size > UINT64_MAX - fstart) {
+      c->res->mismatched += mismatched != 0;
       return; /* the validator reports the range */
+    }
     fend = fstart + fde->size;
     if (fde->pc_type == SFV_PC_MASK) {
       c->res->mask_skipped++;
       CMP_FIND(c, CFI_MASK_SKIPPED, fde->offset, fde->index, SFV_NONE,
                .func_start = as_i64(fstart));
     } else {
-      sfv_cmp_segment(c, cf, fde, fstart, fend);
+      mismatched |= sfv_cmp_segment(c, cf, fde, fstart, fend);
     }
     if (fend >= cend || fde->size == 0 || !charge(c, sfv_fdes_verified_sorted(c->sec) ? 32u
                                                    : 1u + c->sec->fde_avail))
@@ -170,6 +173,7 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
       break;
     fstart = next;
   }
+  c->res->mismatched += mismatched != 0;
   if (fend < cend)
     CMP_FIND(c, CFI_COVERAGE_SHORT, first_off, first, SFV_NONE,
              .sframe_func_size = as_i64(fend - cf->pc_begin),

@@ -257,8 +257,9 @@ static void compare_outermost(cmp *c, fnc *f, sfv_cfi_interp *ip,
 }
 
 /* Walks the SFrame function `fde` (starting at fstart, ending at fend)
- * against the CFI FDE cf, over [fstart, min(fend, CFI end)). */
-void sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
+ * against the CFI FDE cf, over [fstart, min(fend, CFI end)); 1 when it
+ * found a mismatch (the caller counts functions, not FDEs). */
+int sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
                             uint64_t fstart, uint64_t fend) {
   sfv_cfi_interp ip;
   sfv_cfi_row row;
@@ -280,24 +281,22 @@ void sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
   if (sfv_cfi_interp_init(&ip, c->cfi, cf, track, sfv_cmp_track_regs(c, cf, track),
                           c->stack, c->cap, &c->work.left) != SFV_OK ||
       sfv_fre_iter_init(&it, c->sec, fde, 0) != SFV_OK)
-    return;
+    return 0;
   if (fde->num_fres == 0 && c->sec->hdr.version >= 3 && fde->signal) {
     CMP_FIND(c, CFI_SIGNAL_EMPTY, fde->offset, fde->index, SFV_NONE,
              .func_size = as_i64(end - fstart), .func_start = as_i64(fstart));
-    return;
+    return 0;
   }
   if (fde->num_fres == 0 && c->sec->hdr.version >= 3 &&
       fde->fde_type == SFV_FDE_DEFAULT) {
     compare_outermost(c, &f, &ip, fstart, end);
-    if (f.mismatched)
-      c->res->mismatched++;
-    return;
+    return f.mismatched;
   }
   if (fde->num_fres == 0 || sfv_fre_next(&it, &cur) != SFV_OK) {
     if (fde->num_fres == 0)
       CMP_FIND(c, CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
                .gap_size = as_i64(end - fstart), .pc = as_i64(fstart));
-    return;
+    return 0;
   }
   have_nxt = sfv_fre_next(&it, &nxt) == SFV_OK;
   st = sfv_cfi_interp_next(&ip, &row);
@@ -350,6 +349,5 @@ void sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
     pc = hi;
   }
 out:
-  if (f.mismatched)
-    c->res->mismatched++;
+  return f.mismatched;
 }

@@ -70,8 +70,9 @@ unsigned sfv_cmp_cfa_of(const sfv_cfi *cfi, const sfv_cfi_state *s,
                         uint32_t *reg, int64_t *off);
 void sfv_cmp_interp_failed(cmp *c, const sfv_cfi_interp *ip);
 unsigned sfv_cmp_track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t);
-void sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
-                     uint64_t fstart, uint64_t fend);
+/* 1 when the segment mismatched (cfi_compare_rows.c). */
+int sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
+                    uint64_t fstart, uint64_t fend);
 
 /* A finding of the comparison c, slots named as in sfv_schema.def. */
 #define CMP_FIND(c, R, off, fde, fre, ...)                                   \
