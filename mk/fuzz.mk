@@ -4,6 +4,8 @@
 #                          AFL++ (afl-clang-fast) + CMPLOG, the AFL++ custom
 #                          mutator, the replay driver
 #   make fuzz-smoke        builds, then runs each harness ~20 s (AFL++ too)
+#   make check-fuzz-harnesses  (in make test) every fuzz/fuzz_*.c harness is
+#                          built by OSS-Fuzz's build.sh, make and the replay driver
 #   make test-fuzz-replay  (in make test) replays corpus/, conformance/ and
 #                          build/realworld/**/*.sframe through every harness
 #                          under ASan+UBSan; also compiles fuzz/ with gcc
@@ -14,7 +16,7 @@
 #   make fuzz-afl-run FUZZ_TARGET=elf FUZZ_SECONDS=600    one AFL++ campaign
 #   make fuzz-corpus-update  merge a campaign's findings into corpus/<harness>/
 
-TEST_TARGETS += test-fuzz-replay
+TEST_TARGETS += check-fuzz-harnesses test-fuzz-replay
 
 FUZZ_HARNESSES := validate lookup dump cli_file cfi
 FUZZ_OUT := $(BUILD)/fuzz
@@ -56,7 +58,7 @@ FUZZ_SAN_CLI ?= $(FUZZ_SAN_LIB)
 FUZZ_SAN_COMMON := -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 
 .PHONY: fuzz fuzz-libfuzzer fuzz-msan fuzz-afl fuzz-replay fuzz-deps fuzz-smoke \
-        test-fuzz-replay coverage oss-fuzz-check fuzz-run fuzz-seeds \
+        test-fuzz-replay check-fuzz-harnesses coverage oss-fuzz-check fuzz-run fuzz-seeds \
         fuzz-corpus-update fuzz-gcc-check fuzz-afl-run
 
 fuzz-deps:
@@ -264,5 +266,8 @@ coverage: $(FUZZ_COV_DIR)/sfv-fuzz-replay
 	@echo "coverage: annotated sources in $(FUZZ_COV_DIR)/coverage.txt"
 
 # ------------------------------------------------------------ OSS-Fuzz / ClusterFuzzLite
+check-fuzz-harnesses:
+	$(PYTHON) tests/tools/check_fuzz_harnesses.py '$(FUZZ_HARNESSES)' '$(FUZZ_HAVE_LIBSFRAME)'
+
 oss-fuzz-check: fuzz-deps
 	fuzz/oss-fuzz/check.sh $(BUILD)/oss-fuzz
