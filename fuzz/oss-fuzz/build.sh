@@ -41,6 +41,7 @@ for h in $harnesses; do
   # -j: flat names are fine, files are content-addressed or uniquely named.
   find $seed_dirs -type f ! -name '*.dict' ! -name '*.options' -print0 |
     xargs -0 zip -q -j "$OUT/fuzz_${h}_seed_corpus.zip"
-  cp corpus/sframe.dict "$OUT/fuzz_$h.dict"
+  dict=$(sed -n 's/^dict *= *//p' "corpus/$h.options")
+  cp "corpus/${dict:-sframe.dict}" "$OUT/fuzz_$h.dict"
   sed "s/^dict = .*/dict = fuzz_$h.dict/" "corpus/$h.options" > "$OUT/fuzz_$h.options"
 done

@@ -26,7 +26,7 @@
 #define AR_HDR 60u
 #define AR_NAME_MAX 4096u
 
-int cli_archive_thin_enabled = 1;
+int (*cli_archive_thin_allow)(const char *name);
 
 int cli_is_archive(const uint8_t *p, size_t n) {
   return n >= 8 && (memcmp(p, "!<arch>\n", 8) == 0 ||
@@ -212,7 +212,7 @@ static int ar_thin(ar_walk *w, uint64_t hoff, const char *name, uint64_t msize) 
   const char *slash = strrchr(w->path, '/');
   cli_src f;
   int rc;
-  if (!cli_archive_thin_enabled) {
+  if (cli_archive_thin_allow != NULL && !cli_archive_thin_allow(name)) {
     AR_FIND(w, AR_THIN_MEMBER, hoff, .header_offset = ar_i64(hoff),
             .member_size = ar_i64(msize));
     return 0;

@@ -74,7 +74,7 @@ def main():
     if not hs:
         sys.exit("check-fuzz-harnesses: no harness found in fuzz/")
     with open(os.path.join(REPO, "fuzz/regression_driver.c"), encoding="utf-8") as f:
-        m = re.search(r"#define TARGETS\(X\)(.*)", f.read())
+        m = re.search(r"#define TARGETS\(X\)((?:.*\\\n)*.*)", f.read())
     replay = set(re.findall(r"X\((\w+)\)", m.group(1))) if m else set()
     skip = not_built()
     with tempfile.TemporaryDirectory() as tmp:
