@@ -1,8 +1,10 @@
 /* fuzz_cli_file.c - the CLI's file handling in-process: the input is
  * written to a file, which the CLI then opens, recognises (ELF, ar archive,
  * raw section), reads through its pread reader and runs in every mode:
- * validation in text, JSON (with --coverage) and SARIF, --dump, --lookup,
- * --format=canonical, and again with --input=raw and --input=elf.
+ * validation in text, JSON (with --coverage, every --profile, --werror,
+ * --require-sframe, --require-sorted, --require-version, --min-coverage)
+ * and SARIF, --dump, --lookup, --format=canonical, and again with
+ * --input=raw and --input=elf.
  *
  * Invariants: every run ends with status 0, 1 or 2 and marks the file's
  * state accordingly; nothing crashes, leaks past the run (the reader's
@@ -43,6 +45,14 @@ static int run_one(int format, int mode, int input, const uint8_t *data,
   o.coverage = format == FMT_JSON;
   o.max_diags = format == FMT_SARIF ? 3 : 0;
   o.lookup_pc = size >= 16 ? (uint64_t)fuzz_hash(data, 16) % 0x10000u : 0x1000u;
+  o.min_coverage = -1; /* main.c's default: none */
+  if (format == FMT_JSON && mode == MODE_CHECK && input == CLI_INPUT_AUTO) {
+    /* The policy options and every --profile reader. */
+    o.profiles = (1u << CLI_NPROFILES) - 1;
+    o.require_sframe = o.require_sorted = o.werror = 1;
+    o.require_version = 2 + (int)(size % 2);
+    o.min_coverage = 50;
+  }
   /* The CLI's reports and messages go nowhere. */
   return fuzz_cli_run(&o, paths, 1, fuzz_devnull());
 }
