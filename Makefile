@@ -24,13 +24,18 @@ WARN = -Wall -Wextra -Wconversion -Wshadow -Wvla -Wstrict-prototypes \
 CSTD := -std=c11 -D_DEFAULT_SOURCE
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -Isrc
-# libsfv exports only what sfv.h declares SFV_API (make check-exports).
+# libsfv exports only what its faces declare SFV_API (make check-exports).
 LIB_CFLAGS = $(ALL_CFLAGS) -fvisibility=hidden
 # Header dependencies from the compiler (-MMD), included below.
 DEPFLAGS = -MMD -MP
 
-LIB_SRCS := $(wildcard src/*.c)
-LIB_HDRS := $(wildcard src/*.h src/*.def)
+# libsfv's public faces (sfv.h is their umbrella) and its folders, bottom
+# layer first (docs/ARCHITECTURE.md).
+SFV_FACES := $(wildcard src/sfv_*.h)
+LIB_DIRS := common sframe lookup cfi elf
+LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
+LIB_HDRS := $(wildcard src/*.h src/*.def) \
+            $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.h src/$(d)/*.def))
 CLI_SRCS := $(wildcard src/cli/*.c)
 CLI_HDRS := $(wildcard src/cli/*.h) $(wildcard src/fmt/*.h)
 # The printers (src/fmt): build/libsfvfmt.a, linked by the CLI, the
@@ -64,7 +69,7 @@ $(BUILD)/pic/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/cli/*.d $(BUILD)/obj/fmt/*.d $(BUILD)/pic/*.d)
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/pic/*/*.d)
 
 $(BUILD)/libsfv.a: $(LIB_OBJS)
 	rm -f $@
@@ -120,14 +125,14 @@ check-alloc: $(BUILD)/libsfv.a
 check-callgraph:
 	$(PYTHON) tests/tools/check_callgraph.py $(BUILD)/callgraph $(LIB_SRCS)
 
-# libsfv.so exports exactly the functions sfv.h declares (SFV_API).
+# libsfv.so exports exactly the functions its public faces declare (SFV_API).
 check-exports: $(BUILD)/libsfv.so
 	@nm -D --defined-only $(BUILD)/libsfv.so | awk '$$2 == "T" {print $$3}' | sort > $(BUILD)/exports.txt
-	@sed -n 's/^SFV_API .*[ *]\(sfv_[a-z0-9_]*\)(.*/\1/p' src/sfv.h | sort > $(BUILD)/declared.txt
+	@sed -n 's/^SFV_API .*[ *]\(sfv_[a-z0-9_]*\)(.*/\1/p' $(SFV_FACES) | sort > $(BUILD)/declared.txt
 	@if ! cmp -s $(BUILD)/exports.txt $(BUILD)/declared.txt; then \
-	  echo "check-exports: libsfv.so exports (<) vs sfv.h declares (>):" >&2; \
+	  echo "check-exports: libsfv.so exports (<) vs the faces declare (>):" >&2; \
 	  diff $(BUILD)/exports.txt $(BUILD)/declared.txt >&2; exit 1; fi
-	@echo "check-exports: libsfv.so exports the $$(wc -l < $(BUILD)/declared.txt) functions sfv.h declares, nothing else"
+	@echo "check-exports: libsfv.so exports the $$(wc -l < $(BUILD)/declared.txt) functions the faces ($(notdir $(SFV_FACES))) declare, nothing else"
 
 # sfv_section.priv is libsfv's own: nothing outside src/*.c may name it.
 check-private:
@@ -135,7 +140,7 @@ check-private:
 	  echo "check-private: code outside libsfv reads sfv_section.priv (use the accessors in sfv.h)" >&2; exit 1; fi
 	@echo "check-private: only libsfv reads sfv_section.priv"
 
-# The typed reporters (src/report.h): a report with unnamed values or a slot
+# The typed reporters (src/common/report.h): a report with unnamed values or a slot
 # its rule does not have must not compile; the named form must.
 check-report-types:
 	@$(CC) $(ALL_CFLAGS) -fsyntax-only tests/compile_fail/ok_named.c

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "sfv.h"
-#include "internal.h"
+#include "sframe/decode.h"
 
 typedef struct fp_log {
   sfv_diag *d;

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "fuzz_helpers.h"
-#include "cfi.h"
+#include "cfi/cfi.h"
 
 static const uint16_t machines[3] = {62, 183, 22};
 

@@ -1,4 +1,4 @@
-# The sframe-validate command and the ELF container (src/cli/*, src/elf.c).
+# The sframe-validate command and the ELF container (src/cli/*, src/elf/*).
 #
 #   make sarif-schema   build/sarif/sarif-schema-2.1.0.json: the SARIF 2.1.0
 #                       JSON schema (OASIS 2.1.0 RTM.5), taken offline-able

@@ -1,8 +1,8 @@
 # make install [PREFIX=/usr/local] [DESTDIR=]
 #
 # Installs the command, libsfv (static and shared, soname libsfv.so.0),
-# the public header sfv.h with the rule catalogue it includes
-# (sfv_rules.def), the pkg-config file sfv.pc and the man page.
+# the public headers (the umbrella sfv.h, its faces sfv_*.h and the rule
+# catalogue sfv_validate.h includes, sfv_rules.def), the pkg-config file sfv.pc and the man page.
 # tests/py/test_cli_install.py installs into a temporary prefix and builds
 # a program against it through pkg-config.
 
@@ -27,7 +27,7 @@ install: all
 	install -m 755 $(BUILD)/libsfv.so $(DESTDIR)$(LIBDIR)/libsfv.so.$(SFV_SO_VERSION)
 	ln -sf libsfv.so.$(SFV_SO_VERSION) $(DESTDIR)$(LIBDIR)/libsfv.so.0
 	ln -sf libsfv.so.0 $(DESTDIR)$(LIBDIR)/libsfv.so
-	install -m 644 src/sfv.h src/sfv_rules.def $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 src/sfv.h $(SFV_FACES) src/sfv_rules.def $(DESTDIR)$(INCLUDEDIR)/
 	printf '%s\n' \
 	  'prefix=$(PREFIX)' \
 	  'libdir=$(LIBDIR)' \
@@ -45,5 +45,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sframe-validate $(DESTDIR)$(LIBDIR)/libsfv.a \
 	  $(DESTDIR)$(LIBDIR)/libsfv.so.$(SFV_SO_VERSION) $(DESTDIR)$(LIBDIR)/libsfv.so.0 \
 	  $(DESTDIR)$(LIBDIR)/libsfv.so $(DESTDIR)$(INCLUDEDIR)/sfv.h \
+	  $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(SFV_FACES))) \
 	  $(DESTDIR)$(INCLUDEDIR)/sfv_rules.def $(DESTDIR)$(PKGCONFIGDIR)/sfv.pc \
 	  $(DESTDIR)$(MANDIR)/man1/sframe-validate.1

@@ -7,9 +7,9 @@
 # make check-fuzz-harnesses fails when one is missing.
 cd "$SRC/sframe-validate"
 
-# The library (src/*.c), the printers (src/fmt/*.c, libsfvfmt.a) and the
+# The library (src/{common,sframe,lookup,cfi,elf}/*.c), the printers (src/fmt/*.c, libsfvfmt.a) and the
 # CLI's file handling (src/cli/*.c but main.c, for fuzz_cli_file).
-LIB=$(ls src/*.c)
+LIB=$(ls src/common/*.c src/sframe/*.c src/lookup/*.c src/cfi/*.c src/elf/*.c)
 FMT=$(ls src/fmt/*.c)
 CLI=$(ls src/cli/*.c | grep -v '/main\.c$')
 STD="-std=c11 -D_DEFAULT_SOURCE -Isrc -Ifuzz"

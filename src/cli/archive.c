@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "report.h" /* the rules' slot structs (header-only use) */
+#include "common/report.h" /* the rules' slot structs (header-only use) */
 
 #define AR_HDR 60u
 #define AR_NAME_MAX 4096u

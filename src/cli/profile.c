@@ -15,7 +15,7 @@
 
 #include "cli.h"
 #include "profile.h"
-#include "report.h"
+#include "common/report.h"
 
 /* Reasons (aux): enum sfv_profile_reason (sfv.h), named in JSON/SARIF. */
 

@@ -32,7 +32,6 @@
 
 #include "dump.h"
 #include "fmt.h"
-#include "spec.h"  /* the flex control word bits: decided there once */
 
 /* One FRE row's cells, as text. */
 typedef struct dump_row {
@@ -160,7 +159,7 @@ static void reg_name(const sfv_section *sec, uint32_t reg, char *buf, size_t n) 
     snprintf(buf, n, "r%" PRIu32, reg);
 }
 
-/* A flex rule: control word `ctl` (its bits as src/spec.h decides them) and
+/* A flex rule: control word `ctl` (its bits as sfv_decode.h decides them) and
  * offset: "fp+16", "(sp-8)", "c+8", "(c-16)". */
 static void cell_flex(const sfv_section *sec, uint32_t ctl, int32_t off,
                       char *buf, size_t n) {

@@ -4,7 +4,7 @@
  * Streamed: begin() opens the document and end() closes it whatever happens
  * in between, so stdout holds one well-formed, strict UTF-8 document. */
 #include "fmt.h"
-#include "fmt_report.h"
+#include "report_formats.h"
 #include "summary.h"
 
 static void json_i64_or_null(FILE *out, int64_t v) {

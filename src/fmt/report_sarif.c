@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "fmt_report.h"
+#include "report_formats.h"
 #include "summary.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"

@@ -4,7 +4,7 @@
  * and one summary line per file.  Paths and messages (which carry symbol
  * names) are quoted (fmt_text_str): no name can start a line of its own. */
 #include "fmt.h"
-#include "fmt_report.h"
+#include "report_formats.h"
 #include "summary.h"
 
 static void text_diag(fmt_report *r, const fmt_file_info *fi, const sfv_diag *d,

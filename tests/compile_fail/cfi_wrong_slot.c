@@ -1,7 +1,7 @@
 /* Must NOT compile: a CFI comparison rule given a slot it does not have
  * (cfi-cfa-reg's slots are sframe_cfa_reg, cfi_cfa_reg, pc; see
- * src/cfi_compare.h CMP_FIND). */
-#include "cfi_compare.h"
+ * src/cfi/cmp_state.h CMP_FIND). */
+#include "cfi/cmp_state.h"
 void misuse_cfi(cmp *c);
 void misuse_cfi(cmp *c) {
   CMP_FIND(c, CFI_CFA_REG, 0, 1, 2, .sframe_cfa_reg = 7, .cfi_cfa_offset = 6,

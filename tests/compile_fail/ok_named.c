@@ -1,7 +1,7 @@
 /* Must compile: the control for the misuses next to it. */
-#include "report.h"
-#include "elf_internal.h"
-#include "cfi_compare.h"
+#include "common/report.h"
+#include "elf/elf_internal.h"
+#include "cfi/cmp_state.h"
 int use(const sfv_out *o);
 int use(const sfv_out *o) {
   return SFV_FIND(o, NUM_FRES_MISMATCH, 12, SFV_NONE, SFV_NONE,

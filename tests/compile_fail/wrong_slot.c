@@ -1,5 +1,5 @@
 /* Must NOT compile: a slot the rule does not have (see src/report.h). */
-#include "report.h"
+#include "common/report.h"
 int misuse(const sfv_out *o);
 int misuse(const sfv_out *o) {
   return SFV_FIND(o, NUM_FRES_MISMATCH, 12, SFV_NONE, SFV_NONE,

@@ -7,8 +7,8 @@ restored after its mutation.  Slow (one relink and one test run per swap):
 run it by hand, not from make test.
 
 Usage: swap_slots.py [--test PYTEST_ARGS] SOURCE...
-  e.g. tests/tools/swap_slots.py src/elf_check.c src/elf_reloc.c \\
-       src/elf_cover.c src/policy.c src/cli/archive.c
+  e.g. tests/tools/swap_slots.py src/elf/elf_check.c src/elf/elf_reloc.c \\
+       src/elf/elf_cover.c src/sframe/policy.c src/cli/archive.c
   (default test: tests/py/test_elf_values.py).  Exit 1 if a swap survived.
 """
 import pathlib

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cfi.h"
+#include "cfi/cfi.h"
 #include "cfibuild.h"
 #include "check.h"
 #include "sfv.h"

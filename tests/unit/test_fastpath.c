@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
-#include "spec.h"
+#include "sframe/spec.h"
 #include "../../fuzz/fastpath_diff.h"
 
 static unsigned long n_inputs, n_variants, n_sframe;

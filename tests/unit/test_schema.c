@@ -11,7 +11,7 @@
 
 static const sfv_rule_id schema_rows[] = {
 #define SFV_SCHEMA(E, space, fn, fk, en, ek, an, ak) SFV_R_##E,
-#include "sfv_schema.def"
+#include "common/sfv_schema.def"
 #undef SFV_SCHEMA
 };
 

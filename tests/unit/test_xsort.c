@@ -13,7 +13,7 @@
 #include "diagsink.h"
 #include "sbuild.h"
 #include "sfv.h"
-#include "validate.h"
+#include "sframe/validate.h"
 
 #define MAXN 4200
 

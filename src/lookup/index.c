@@ -1,0 +1,422 @@
+/* index.c - sfv_find_fre()'s answers precomputed into caller memory.
+ *
+ * The answer definition is lookup.c's: among FDEs of nonzero size whose
+ * [start, start + size) contains pc, the greatest start wins (ties: the
+ * highest index); then the last FRE in block order that applies.  The
+ * index keeps it exact with flat arrays:
+ *  - the functions (FDEs of nonzero size with a resolvable start), ascending
+ *    by (start, FDE index) and verified disjoint: the greatest start <= pc
+ *    is then the only candidate that can contain pc;
+ *  - per function the FRE slots that can be an answer.  For INC (and MASK
+ *    v2/v3 after the modulo) FRE k answers at off iff start_k <= off and
+ *    every later FRE starts above off, so only the FREs starting below
+ *    every later one are kept; their starts ascend strictly, and the answer
+ *    is the last kept one with start <= off (a binary search).  MASK v1
+ *    keeps every FRE (the bit rule is scanned in block order);
+ *  - per function the status sfv_find_fre() gives for every PC it contains
+ *    when its FREs do not decode (the walk's error), or when a MASK rep_size
+ *    is 0 (not found);
+ *  - per FRE slot the decoded answer: rules and their verdict
+ *    (sfv_fre_recovery()), section offset and index.
+ * Everything is decoded with the spec layer (sfv_fde_get, sfv_fre_next,
+ * sfv_fre_recovery): nothing here reads section bytes itself.
+ */
+#include <string.h>
+
+#include "sfv.h"
+#include "sframe/decode.h"
+
+/* Per indexed function; `first`/`count` delimit its FRE slots. */
+struct sfv_index_fn {
+  uint32_t size;
+  uint32_t fde;
+  uint32_t first;
+  uint32_t count;
+  uint8_t rep_size;          /* MASK v2/v3: the modulo; else 0 */
+  uint8_t mask_v1;           /* scan with the v1 bit rule */
+  uint8_t mask;              /* fre_start is the FRE's own start */
+  uint8_t status;            /* SFV_OK, or every PC's status (sfv_status) */
+};
+
+/* Per FRE slot (the rules apart, in ix->recs: a lookup reads these 16
+ * bytes and hands out a pointer to the rules). */
+struct sfv_index_fre {
+  uint64_t offset;
+  uint32_t index;
+  uint8_t rec_status;        /* sfv_status of sfv_fre_recovery() */
+  uint8_t keep;              /* build only: can be an answer */
+};
+
+#define IX_ALIGN 8u
+#define IX_MAX_BUCKETS (1u << 22)
+
+/* Section layout of the index memory; every part starts 8-aligned. */
+typedef struct ix_layout {
+  uint32_t nfns, nbuckets;
+  uint64_t nslots;
+  uint64_t o_fns, o_buckets, o_fre_starts, o_fres, o_recs, total;
+} ix_layout;
+
+static uint64_t round8(uint64_t x) { return (x + (IX_ALIGN - 1)) & ~(uint64_t)(IX_ALIGN - 1); }
+
+/* FDE i as sfv_find_fre() reads it, and whether it is a function the
+ * index holds (nonzero size, start resolvable). */
+static int ix_fde(const sfv_section *sec, uint32_t i, sfv_fde *f, uint64_t *start) {
+  (void)sfv_fde_get(sec, i, f); /* as lookup.c: the index fields stand */
+  return f->size != 0 && sfv_fde_func_start(sec, f, start) == SFV_OK;
+}
+
+/* FRE slots function f may need: its FRE count, capped by the FREs that
+ * fit between its first FRE and the end of the FRE sub-section (each FRE
+ * takes 2 bytes at least). */
+static uint64_t ix_slots(const sfv_section *sec, const sfv_fde *f) {
+  uint64_t end = sfv_fre_end(sec), fit;
+  if (f->pc_type == SFV_PC_MASK && sec->hdr.version >= 2 && f->rep_size == 0)
+    return 0;
+  fit = f->fres_offset < end ? (end - f->fres_offset) / 2u : 0;
+  return f->num_fres < fit ? f->num_fres : fit;
+}
+
+/* Counts functions and slots (one read of every FDE) and lays out the
+ * memory.  SFV_E_UNINDEXABLE when slots exceed section bytes / 2 (FRE
+ * blocks counted more than once) or the total exceeds size_t. */
+static sfv_status ix_plan(const sfv_section *sec, ix_layout *l) {
+  uint32_t i;
+  memset(l, 0, sizeof *l);
+  for (i = 0; i < sec->fde_avail; i++) {
+    sfv_fde f;
+    uint64_t s;
+    if (!ix_fde(sec, i, &f, &s))
+      continue;
+    l->nfns++;
+    l->nslots += ix_slots(sec, &f);
+    if (l->nslots > sec->size / 2u)
+      return SFV_E_UNINDEXABLE;
+  }
+  l->nbuckets = 2;
+  while (l->nbuckets < l->nfns && l->nbuckets < IX_MAX_BUCKETS)
+    l->nbuckets *= 2u;
+  /* Every product below is at most 72 * 2^32 * ...: no uint64 overflow
+   * (nfns < 2^32, nslots <= size / 2). */
+  l->o_fns = round8((uint64_t)l->nfns * sizeof(uint64_t));
+  l->o_buckets = l->o_fns + round8((uint64_t)l->nfns * sizeof(struct sfv_index_fn));
+  l->o_fre_starts = l->o_buckets + round8(((uint64_t)l->nbuckets + 1u) * sizeof(uint32_t));
+  l->o_fres = l->o_fre_starts + round8(l->nslots * sizeof(uint32_t));
+  l->o_recs = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
+  l->total = l->o_recs + l->nslots * sizeof(sfv_recovery_set);
+  if (l->total > (uint64_t)SIZE_MAX)
+    return SFV_E_UNINDEXABLE;
+  return SFV_OK;
+}
+
+static int section_ok(const sfv_section *sec) {
+  return sec != NULL && sec->data != NULL && sec->priv.fde_size != 0;
+}
+
+sfv_status sfv_index_size(const sfv_section *sec, size_t *bytes) {
+  ix_layout l;
+  sfv_status st;
+  if (!section_ok(sec) || bytes == NULL)
+    return SFV_E_ARG;
+  st = ix_plan(sec, &l);
+  *bytes = st == SFV_OK ? (size_t)l.total : 0;
+  return st;
+}
+
+/* (start, fde) order of function slots a < b. */
+static int ix_less(const uint64_t *starts, const struct sfv_index_fn *fns,
+                   uint32_t a, uint32_t b) {
+  return starts[a] < starts[b] || (starts[a] == starts[b] && fns[a].fde < fns[b].fde);
+}
+
+static void ix_swap(uint64_t *starts, struct sfv_index_fn *fns, uint32_t a, uint32_t b) {
+  uint64_t s = starts[a];
+  struct sfv_index_fn f = fns[a];
+  starts[a] = starts[b];
+  fns[a] = fns[b];
+  starts[b] = s;
+  fns[b] = f;
+}
+
+/* Sift slot r down the heap [0, n) (loop, no recursion). */
+static void ix_sift(uint64_t *starts, struct sfv_index_fn *fns, uint32_t r, uint32_t n) {
+  for (;;) {
+    uint64_t c = 2u * (uint64_t)r + 1u;
+    if (c >= n)
+      return;
+    if (c + 1u < n && ix_less(starts, fns, (uint32_t)c, (uint32_t)c + 1u))
+      c++;
+    if (!ix_less(starts, fns, r, (uint32_t)c))
+      return;
+    ix_swap(starts, fns, r, (uint32_t)c);
+    r = (uint32_t)c;
+  }
+}
+
+/* Heap sort of the functions by (start, fde): in place, O(n log n)
+ * whatever the order. */
+static void ix_sort(uint64_t *starts, struct sfv_index_fn *fns, uint32_t n) {
+  uint32_t i;
+  for (i = n / 2; i > 0; i--)
+    ix_sift(starts, fns, i - 1u, n);
+  for (i = n; i > 1; i--) {
+    ix_swap(starts, fns, 0, i - 1u);
+    ix_sift(starts, fns, 0, i - 1u);
+  }
+}
+
+/* The FREs of function fn (its FDE f, start func) into the slots from
+ * *next, at most `room` of them: fn->status/first/count set.  The walk and
+ * its statuses are sfv_find_fre()'s (lookup.c find_fre_in). */
+static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_index_fn *fn,
+                         uint32_t *fre_starts, struct sfv_index_fre *fres,
+                         sfv_recovery_set *recs, uint64_t *next, uint64_t room) {
+  sfv_fre_iter it;
+  sfv_fre r;
+  sfv_status st;
+  uint64_t k, w, first = *next, n = 0;
+  uint32_t min_later = UINT32_MAX;
+  int all_keep = 1;
+  fn->first = (uint32_t)first;
+  fn->count = 0;
+  fn->status = SFV_OK;
+  if (f->pc_type == SFV_PC_MASK && sec->hdr.version >= 2 && f->rep_size == 0) {
+    fn->status = SFV_E_NOT_FOUND;
+    return;
+  }
+  st = sfv_fre_iter_init(&it, sec, f, 0);
+  while (st == SFV_OK && (st = sfv_fre_next(&it, &r)) == SFV_OK) {
+    struct sfv_index_fre *e;
+    if (n >= room) { /* cannot happen (2 bytes per FRE): refuse, do not write */
+      st = SFV_E_UNINDEXABLE;
+      break;
+    }
+    e = &fres[first + n];
+    fre_starts[first + n] = r.start;
+    e->rec_status = (uint8_t)sfv_fre_recovery(sec, f, &r, &recs[first + n]);
+    e->offset = r.offset;
+    e->index = r.index;
+    n++;
+  }
+  if (st != SFV_END) {
+    fn->status = (uint8_t)st;
+    return; /* every PC of the function: this status; slots reused */
+  }
+  if (!fn->mask_v1) {
+    /* Keep the FREs starting below every later one (see the top). */
+    for (k = n; k > 0; k--) {
+      uint32_t s = fre_starts[first + k - 1u];
+      fres[first + k - 1u].keep = s < min_later;
+      all_keep &= s < min_later;
+      if (s < min_later)
+        min_later = s;
+    }
+    if (!all_keep) {
+      for (k = 0, w = 0; k < n; k++)
+        if (fres[first + k].keep) {
+          fre_starts[first + w] = fre_starts[first + k];
+          fres[first + w] = fres[first + k];
+          recs[first + w] = recs[first + k];
+          w++;
+        }
+      n = w;
+    }
+  }
+  fn->count = (uint32_t)n;
+  *next = first + n;
+}
+
+static void ix_clear(sfv_index *ix) { memset(ix, 0, sizeof *ix); }
+
+sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, size_t cap) {
+  ix_layout l;
+  sfv_status st;
+  uint8_t *base = mem;
+  uint64_t *starts;
+  struct sfv_index_fn *fns;
+  uint32_t *buckets, *fre_starts;
+  struct sfv_index_fre *fres;
+  sfv_recovery_set *recs;
+  uint32_t i, m = 0, b = 0;
+  uint64_t slot = 0, span;
+  unsigned shift = 0;
+  int sorted = 1;
+
+  if (ix == NULL)
+    return SFV_E_ARG;
+  ix_clear(ix);
+  if (!section_ok(sec) || mem == NULL || ((uintptr_t)mem & (IX_ALIGN - 1u)) != 0)
+    return SFV_E_ARG;
+  if ((st = ix_plan(sec, &l)) != SFV_OK)
+    return st;
+  if (cap < l.total)
+    return SFV_E_ARG;
+  starts = (uint64_t *)(void *)base;
+  fns = (struct sfv_index_fn *)(void *)(base + l.o_fns);
+  buckets = (uint32_t *)(void *)(base + l.o_buckets);
+  fre_starts = (uint32_t *)(void *)(base + l.o_fre_starts);
+  fres = (struct sfv_index_fre *)(void *)(base + l.o_fres);
+  recs = (sfv_recovery_set *)(void *)(base + l.o_recs);
+
+  /* The functions, in FDE order (as ix_plan() counted them). */
+  for (i = 0; i < sec->fde_avail && m < l.nfns; i++) {
+    sfv_fde f;
+    uint64_t s;
+    if (!ix_fde(sec, i, &f, &s))
+      continue;
+    memset(&fns[m], 0, sizeof fns[m]);
+    starts[m] = s;
+    fns[m].size = f.size;
+    fns[m].fde = i;
+    if (m > 0 && s < starts[m - 1])
+      sorted = 0;
+    m++;
+  }
+  if (!sorted)
+    ix_sort(starts, fns, m);
+  /* Disjoint: each function ends (2^64 at most) at or below the next
+   * start; equal starts of nonzero size overlap. */
+  for (i = 0; i + 1u < m; i++)
+    if (fns[i].size > UINT64_MAX - starts[i] ||
+        starts[i] + fns[i].size > starts[i + 1u])
+      return SFV_E_UNINDEXABLE;
+
+  for (i = 0; i < m; i++) {
+    sfv_fde f;
+    uint64_t s;
+    (void)ix_fde(sec, fns[i].fde, &f, &s);
+    fns[i].mask = f.pc_type == SFV_PC_MASK;
+    fns[i].mask_v1 = fns[i].mask && sec->hdr.version == 1;
+    fns[i].rep_size = fns[i].mask && !fns[i].mask_v1 ? f.rep_size : 0;
+    ix_fill_fres(sec, &f, &fns[i], fre_starts, fres, recs, &slot, l.nslots - slot);
+    if (fns[i].status == SFV_E_UNINDEXABLE)
+      return SFV_E_UNINDEXABLE;
+  }
+
+  /* Buckets (as lookup.c's): slice b covers starts first + [b, b + 1) <<
+   * shift; buckets[b] = functions in slices below b.  nbuckets >= 2, so
+   * span >> 63 < nbuckets and shift stays below 64. */
+  span = m > 0 ? starts[m - 1] - starts[0] : 0;
+  while ((span >> shift) >= l.nbuckets)
+    shift++;
+  for (i = 0; i < m; i++) {
+    uint64_t slice = (starts[i] - starts[0]) >> shift;
+    while (b <= slice)
+      buckets[b++] = i;
+  }
+  while (b <= l.nbuckets)
+    buckets[b++] = m;
+
+  ix->sec = sec;
+  ix->first = m > 0 ? starts[0] : 0;
+  ix->nfns = m;
+  ix->nfres = (uint32_t)slot;
+  ix->nbuckets = l.nbuckets;
+  ix->shift = (uint8_t)shift;
+  ix->starts = starts;
+  ix->fns = fns;
+  ix->buckets = buckets;
+  ix->fre_starts = fre_starts;
+  ix->fres = fres;
+  ix->recs = recs;
+  return SFV_OK;
+}
+
+sfv_status sfv_index_find(const sfv_index *ix, uint64_t pc, sfv_index_hit *hit) {
+  const struct sfv_index_fn *fn;
+  const struct sfv_index_fre *e;
+  const uint32_t *fs;
+  uint64_t b, off, start;
+  uint32_t lo, len, k, n;
+
+  if (hit == NULL)
+    return SFV_E_ARG;
+  memset(hit, 0, sizeof *hit);
+  if (ix == NULL || ix->sec == NULL)
+    return SFV_E_ARG;
+  if (ix->nfns == 0 || pc < ix->first)
+    return SFV_E_NOT_FOUND;
+  b = (pc - ix->first) >> ix->shift;
+  if (b >= ix->nbuckets)
+    b = ix->nbuckets - 1u;
+  /* The answer is in [buckets[b] - 1, buckets[b + 1] - 1]: functions of
+   * lower slices start at or below pc, those of higher ones above it; the
+   * function at lo starts at or below pc (lo - 1, or 0 = first). */
+  lo = ix->buckets[b];
+  len = ix->buckets[b + 1u] - lo;
+  if (lo > 0) {
+    lo--;
+    len++;
+  }
+  while (len > 1) { /* branch-free: greatest i with starts[i] <= pc */
+    uint32_t half = len / 2u;
+    lo = ix->starts[lo + half] <= pc ? lo + half : lo;
+    len -= half;
+  }
+  start = ix->starts[lo];
+  fn = &ix->fns[lo];
+  off = pc - start;
+  if (off >= fn->size)
+    return SFV_E_NOT_FOUND;
+  hit->fde_found = 1;
+  hit->fde = fn->fde;
+  hit->func_start = start;
+  if (fn->status != SFV_OK)
+    return (sfv_status)fn->status;
+  fs = ix->fre_starts + fn->first;
+  n = fn->count;
+  if (fn->mask_v1) {
+    uint32_t i, found = 0;
+    for (i = 0; i < n; i++)
+      if ((off & fs[i]) == fs[i]) {
+        k = i;
+        found = 1;
+      }
+    if (!found)
+      return SFV_E_NOT_FOUND;
+  } else {
+    if (fn->rep_size != 0)
+      off %= fn->rep_size;
+    if (n == 0 || fs[0] > off)
+      return SFV_E_NOT_FOUND;
+    for (k = 0; n > 1;) { /* greatest k with fs[k] <= off */
+      uint32_t half = n / 2u;
+      k = fs[k + half] <= off ? k + half : k;
+      n -= half;
+    }
+  }
+  e = &ix->fres[fn->first + k];
+  hit->fre = e->index;
+  /* INC: start + FRE start <= pc, no overflow. */
+  hit->fre_start = fn->mask ? fs[k] : start + fs[k];
+  hit->fre_offset = e->offset;
+  hit->recovery_status = (sfv_status)e->rec_status;
+  hit->recovery = &ix->recs[fn->first + k];
+  return SFV_OK;
+}
+
+sfv_status sfv_index_lookup(const sfv_index *ix, uint64_t pc, sfv_lookup *out) {
+  sfv_index_hit h;
+  sfv_fre_iter it;
+  sfv_status st;
+  if (out == NULL)
+    return SFV_E_ARG;
+  memset(out, 0, sizeof *out);
+  st = sfv_index_find(ix, pc, &h);
+  if (!h.fde_found)
+    return st;
+  (void)sfv_fde_get(ix->sec, h.fde, &out->fde); /* as sfv_find_fre() */
+  out->func_start = h.func_start;
+  if (st != SFV_OK)
+    return st;
+  if (sfv_fre_iter_init(&it, ix->sec, &out->fde, 0) != SFV_OK)
+    return SFV_E_ARG; /* cannot happen: the build walked these FREs */
+  it.pos = h.fre_offset;
+  it.next = h.fre;
+  if ((st = sfv_fre_next(&it, &out->fre)) != SFV_OK)
+    return st; /* cannot happen: the build decoded this FRE */
+  out->fre_start = h.fre_start;
+  out->recovery = *h.recovery;
+  out->recovery_status = h.recovery_status;
+  return SFV_OK;
+}

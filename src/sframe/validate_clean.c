@@ -1,0 +1,142 @@
+/* validate_clean.c - stage 4 in one pass for sections that draw no
+ * finding there: each FDE decoded once, its FREs walked by the fast path
+ * in the same step.
+ *
+ * The staged passes (validate.c check_fde_index, validate_cross.c's block
+ * walk) decode every FDE twice and walk the FRE blocks in FRE-sub-section
+ * order, so that diagnostics come out in their documented order.  When
+ * there is no diagnostic to order, one pass proves the same: this one runs
+ * first, reports nothing, and either proves that the staged passes would
+ * report nothing (returns 1: stage 4 is done) or gives up (returns 0) at
+ * the first thing it cannot prove, and the staged passes then run from the
+ * start as if it had not.  It proves, FDE by FDE in index order:
+ *   - the FDE decodes (attribute inside the buffer), its block starts
+ *     inside the FRE sub-section and the FDE classifier reports nothing
+ *     (asked with a counting sfv_out);
+ *   - its function range is representable and overlaps no other: in
+ *     index order, the overlap sweep of check_fde_index on the same
+ *     ranges; out of order (not allowed under FDE_SORTED: a finding), with
+ *     scratch, the staged sort-and-sweep itself, its findings counted;
+ *   - every FRE of its block is taken by the fast path (validate_fast.c),
+ *     which stops at the first FRE that would draw a finding;
+ *   - the blocks tile the FRE sub-section: contiguous from offset 0 to its
+ *     end, in index order, or -- with scratch -- once sorted by offset
+ *     (neither gap nor overlap: no FRE_UNUSED_BYTES, no block overlap);
+ *   - FRE counts add up to the header's.
+ * Work: each FDE decoded once; FRE bytes walked <= fre_len (a budget: an
+ * overlap ends the pass before it can walk a byte twice over the length);
+ * with scratch, one sort of the blocks when they are not in index order
+ * and one of the functions when those are not.
+ * So a section with findings costs at most one extra partial pass.
+ */
+#include "sframe/validate.h"
+#include "sframe/classify.h"
+#include "sframe/spec.h"
+
+/* The FREs of f, all by the fast path under budget *b: 1 with *end the
+ * section offset where its block ends, 0 when the fast path stopped. */
+static int walk_clean(vctx *v, const sfv_fde *f, budget *b, uint64_t *end) {
+  sfv_fre_iter it;
+  uint32_t prev_start = 0;
+  if (!sfv_v_fast_usable(v, f) ||
+      sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
+    return 0;
+  sfv_v_fast_fres(v, f, &it, b, &prev_start);
+  *end = it.pos;
+  return it.next == it.count;
+}
+
+/* Blocks filled into sf ([lo, lo + size) in the FRE sub-section; the
+ * scratch holds twice as many spans), out of index order: 1 when, sorted,
+ * they tile [0, fre_len). */
+static int blocks_tile(span_fill *sf, uint64_t fre_len) {
+  int64_t end = 0;
+  uint32_t i, n = sf->st.n;
+  const span *a = sfv_v_sort_filled(sf, sf->a + n);
+  for (i = 0; i < n; i++) {
+    if (a[i].lo != end)
+      return 0;
+    end = a[i].lo + (int64_t)a[i].size;
+  }
+  return (uint64_t)end == fre_len;
+}
+
+int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
+  const sfv_section *s = &v->sec;
+  unsigned findings = 0;
+  sfv_out quiet = {sfv_v_count_finding, &findings};
+  budget b = {pa->fre_len, 0};
+  int64_t prev_lo = 0, max_end = INT64_MIN;
+  uint64_t fres_total = 0, prev_end = 0, prev_blk = 0;
+  int in_order = 1, funcs_in_order = 1;
+  int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
+  fre_off_reader rd;
+  span_fill blocks;          /* with scratch: each block, in index order */
+  uint32_t i;
+
+  if (!v->fast || v->unreloc)
+    return 0;
+  sfv_v_fre_off_init(&rd, s);
+  sfv_v_fill_init(&blocks, spans);
+  for (i = 0; i < pa->n; i++) {
+    sfv_fde f;
+    int64_t lo, hi;
+    uint64_t end, blk;
+    /* Blocks out of index order: each one's cache miss is started
+     * SFV_V_AHEAD FDEs early, to overlap the work on the FDEs before it. */
+    if (!in_order && i + SFV_V_AHEAD < pa->n)
+      sfv_v_prefetch_block(&rd, s, i + SFV_V_AHEAD);
+    if (sfv_fde_get(s, i, &f) != SFV_OK ||
+        !sfv_v_block_inside(s, f.fre_off, pa->fre_len) ||
+        (sfv_classify_fde(s, &f, &quiet), findings != 0) ||
+        !sfv_v_fde_range(v, &f, &lo, &hi))
+      return 0;
+    /* As check_fde_index: functions out of order are an FDE_SORTED
+     * finding under the flag, else sorted and swept (with scratch). */
+    if (i > 0 && lo < prev_lo) {
+      if (sorted_flag || spans == NULL)
+        return 0;
+      funcs_in_order = 0;
+    }
+    if (funcs_in_order && hi > lo) {
+      if (max_end != INT64_MIN && lo < max_end)
+        return 0;
+      if (hi > max_end)
+        max_end = hi;
+    }
+    prev_lo = lo;
+    fres_total += f.num_fres;
+    /* The block: walked within what is left of the budget, unless it
+     * starts inside the previous block (an overlap: shared blocks). */
+    blk = f.fre_off;
+    if ((i > 0 && blk >= prev_blk && blk < prev_end) ||
+        !walk_clean(v, &f, &b, &end))
+      return 0;
+    end -= s->priv.fre_base;
+    if (blk != prev_end) {
+      if (spans == NULL)
+        return 0; /* the staged walk would go without scratch */
+      in_order = 0;
+    }
+    sfv_v_fill_add(&blocks, (int64_t)blk, (uint32_t)(end - blk), i);
+    /* (end - blk <= fre_len < 2^32) */
+    prev_blk = blk;
+    prev_end = end;
+  }
+  if (pa->n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)
+    return 0;
+  if (in_order ? prev_end != pa->fre_len
+               : !blocks_tile(&blocks, pa->fre_len))
+    return 0;
+  if (!funcs_in_order) {
+    /* The staged sort-and-sweep itself, its findings counted (the spans
+     * are free again: the blocks are proven). */
+    sfv_out staged = v->out;
+    v->out = quiet;
+    sfv_v_func_overlap_sorted(v, pa, spans);
+    v->out = staged;
+    if (findings != 0)
+      return 0;
+  }
+  return 1;
+}

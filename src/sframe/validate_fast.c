@@ -1,0 +1,271 @@
+/* validate_fast.c - the validator's FRE fast path: FREs proven, straight
+ * from their bytes, to draw no finding are passed over without an sfv_fre.
+ *
+ * Equivalence with the slow path (validate.c sfv_v_walk_fres: sfv_fre_next,
+ * the budget, check_fre_start, sfv_classify_fre) holds FRE by FRE: the fast
+ * loop takes an FRE only when every one of these is true, and stops at the
+ * first FRE where one is not (the slow path then takes it, with its
+ * diagnostics):
+ *   - the FRE's start address and info byte lie inside the iterator's limit
+ *     and so do its data words (sfv_fre_next would succeed, same length);
+ *   - its length fits the budget (b->left is then debited the same way);
+ *   - start is 0 for FRE 0 and above the previous start otherwise, and
+ *     below sfv_v_fre_start_bound() (check_fre_start reports nothing);
+ *   - the info byte is one whose FRE the classifier accepts without a
+ *     finding when the data words satisfy sfv_cfa_offset_ok (word 0) and
+ *     sfv_save_offset_ok (words 1, 2), and the words do.
+ * The last point rests on how sfv_classify_fre judges a default FDE's FRE
+ * on AMD64 and AArch64: the info byte alone (data-word size code, count
+ * for the ABI, mangled-RA bit) and each word through those two predicates
+ * of spec.h.  The table of info bytes is not written here: derive() asks
+ * the classifier itself, once per info byte value seen in a validation, on
+ * data words at both ends of what the predicates admit.  s390x words mean
+ * other things (an encoded CFA offset, register numbers, RA padding), so
+ * there the fast path asks the classifier about the FRE's own info byte
+ * and word bytes, and keeps its answer in a small cache (memo_clean): an
+ * FRE of a default FDE is judged on those alone (and on header facts).
+ * The differential tests (tests/unit/test_fastpath.c, fuzz_validate.c,
+ * SFV_OPT_NO_FAST_PATH_) hold the two paths to identical diagnostics.
+ */
+#include "sframe/validate.h"
+#include "sframe/classify.h"
+#include "sframe/spec.h"
+
+/* Findings sfv_classify_fre reports for an FRE of f with info byte info
+ * and data words raw[0, count) as stored (zero-extended), decoded as
+ * sfv_fre_next decodes them. */
+static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
+                             const uint64_t *raw) {
+  unsigned n = 0, k;
+  sfv_out o = {sfv_v_count_finding, &n};
+  sfv_fre r = {0};
+  r.info = info;
+  r.base_reg = sfv_fre_info_base_reg(info);
+  r.dw_count = sfv_fre_info_count(info);
+  r.dw_size_code = sfv_fre_info_size_code(info);
+  r.dw_size = (uint8_t)(1u << r.dw_size_code);
+  r.mangled_ra = sfv_fre_info_mangled(info);
+  for (k = 0; k < r.dw_count && k < SFV_MAX_DATAWORDS; k++) {
+    r.dw_raw[k] = (uint32_t)raw[k];
+    r.dw[k] = (int32_t)sfv_sext(raw[k], r.dw_size);
+  }
+  (void)sfv_classify_fre(&v->sec, f, &r, &o);
+  return n;
+}
+
+/* The same for words 0 = cfa, 1.. = save, cut to the info byte's width. */
+static unsigned classify_findings(const vctx *v, const sfv_fde *f,
+                                  uint8_t info, int32_t cfa, int32_t save) {
+  uint64_t raw[SFV_MAX_DATAWORDS];
+  unsigned w = 1u << sfv_fre_info_size_code(info), k;
+  for (k = 0; k < SFV_MAX_DATAWORDS; k++) {
+    raw[k] = (uint64_t)(uint32_t)(k == 0 ? cfa : save);
+    if (w < 4)
+      raw[k] &= ((uint64_t)1 << (8u * w)) - 1u;
+  }
+  return classify_raw(v, f, info, raw);
+}
+
+/* Low wl (<= 8) bytes of a little-endian 8-byte load. */
+static inline uint64_t low_bytes(uint64_t x, unsigned wl) {
+  return wl >= 8 ? x : x & (((uint64_t)1 << (8u * wl)) - 1u);
+}
+
+/* s390x (v->memo): whether the classifier accepts an FRE with info byte
+ * info (SFV_V_MEMO: words in <= 8 bytes) whose data words are the low wl
+ * bytes of x, as it said the last time it was asked about the same bytes
+ * (a direct-mapped cache of its answers; a miss asks it).  1: no finding. */
+static int memo_clean(vctx *v, const sfv_fde *f, uint8_t info, uint64_t x,
+                      unsigned wl) {
+  uint64_t key = low_bytes(x, wl), h = key ^ (key >> 32);
+  sfv_fre_memo *e;
+  h ^= h >> 16;
+  h ^= h >> 8;
+  e = &v->ft->memo[(h ^ info) & (SFV_V_MEMO_SIZE - 1u)];
+  if (e->state == 0 || e->info != info || e->words != key) {
+    uint64_t raw[SFV_MAX_DATAWORDS] = {0};
+    unsigned n = sfv_fre_info_count(info), k;
+    unsigned w = 1u << sfv_fre_info_size_code(info);
+    uint8_t b[8];
+    for (k = 0; k < 8; k++)
+      b[k] = (uint8_t)(key >> (8u * k));
+    for (k = 0; k < n && k < SFV_MAX_DATAWORDS; k++)
+      raw[k] = sfv_ld(b + k * w, w, v->sec.big_endian);
+    e->words = key;
+    e->info = info;
+    e->state = classify_raw(v, f, info, raw) == 0 ? 1 : 2;
+  }
+  return e->state == 1;
+}
+
+/* SFV_V_FAST (or SFV_V_FAST8) when the classifier accepts, without a
+ * finding, every FRE of a default FDE with this info byte whose words pass
+ * the predicates: asked at the smallest and largest such words of the
+ * FRE's word width.  Also fills the info byte's word length and, for words
+ * in <= 8 bytes, the bit form of the predicates over all of them. */
+static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
+  unsigned code = sfv_fre_info_size_code(info);
+  unsigned n = sfv_fre_info_count(info), k;
+  int32_t hi, lo;
+  uint8_t t = SFV_V_SLOW;
+  if (v->memo) {
+    /* s390x: the classifier is asked about the words themselves. */
+    unsigned w = 1u << code;
+    if (code <= SFV_DW_SIZE_CODE_MAX && n * w <= 8u)
+      t = SFV_V_MEMO;
+    v->ft->words_len[info] = (uint8_t)(n * w);
+    v->ft->info[info] = t;
+    return t;
+  }
+  if (code <= SFV_DW_SIZE_CODE_MAX) {
+    unsigned w = 1u << code;
+    /* 8-aligned extremes of a signed word of 1, 2, 4 bytes. */
+    hi = code == 0 ? 120 : code == 1 ? 32760 : INT32_MAX - 7;
+    lo = code == 0 ? -128 : code == 1 ? -32768 : INT32_MIN;
+    if (sfv_cfa_offset_ok(hi) && sfv_save_offset_ok(lo) &&
+        sfv_cfa_offset_ok(0) && sfv_save_offset_ok(-8) &&
+        classify_findings(v, f, info, 0, -8) == 0 &&
+        classify_findings(v, f, info, hi, lo) == 0)
+      t = SFV_V_FAST;
+    v->ft->words_len[info] = (uint8_t)(n * w);
+    if (t == SFV_V_FAST && n * w <= 8u) {
+      uint64_t mask = 0, expect = 0;
+      for (k = 0; k < n; k++) {
+        uint64_t m, e;
+        sfv_offset_word_bits(w, v->sec.big_endian, k != 0, &m, &e);
+        mask |= m << (8u * k * w);
+        expect |= e << (8u * k * w);
+      }
+      v->ft->mask[info] = mask;
+      v->ft->expect[info] = expect;
+      t = SFV_V_FAST8;
+    }
+  }
+  v->ft->info[info] = t;
+  return t;
+}
+
+/* The data words at p (n of w bytes, inside the buffer, byte order be):
+ * 1 when each passes its predicate. */
+__attribute__((always_inline)) static inline int
+words_ok(const uint8_t *p, unsigned n, unsigned w, uint8_t be) {
+  unsigned k;
+  if (n == 0)
+    return 1;
+  if (!sfv_cfa_offset_ok(sfv_sext(sfv_ld(p, w, be), w)))
+    return 0;
+  for (k = 1; k < n; k++)
+    if (!sfv_save_offset_ok(sfv_sext(sfv_ld(p + k * w, w, be), w)))
+      return 0;
+  return 1;
+}
+
+/* sfv_v_fast_fres for start addresses of asz bytes in byte order be
+ * (constants in each inlined copy). */
+__attribute__((always_inline)) static inline void
+fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+       uint32_t *prev_start, unsigned asz, uint8_t be) {
+  const uint8_t *d = v->sec.data;
+  const uint8_t *tab = v->ft->info;
+  uint64_t pos = it->pos, lim = it->limit, from = it->pos;
+  uint64_t bound = sfv_v_fre_start_bound(v, f);
+  /* Starts allowed for the next FRE: [lo, hi) -- FRE 0 only 0 (bound is
+   * >= 1), then above the previous start and below bound. */
+  uint64_t lo = it->next == 0 ? 0 : (uint64_t)*prev_start + 1u;
+  uint64_t hi = it->next == 0 ? 1 : bound;
+  uint32_t next = it->next, count = it->count;
+  uint64_t safe;
+  int tight;
+
+  /* lo >= hi: the slow path took an FRE at or past bound (and reported
+   * it); no start can pass after it. */
+  if (pos > lim || lo >= hi)
+    return;
+  /* An FRE past the budget is past this limit: the slow path takes it. */
+  if (b != NULL && b->left < lim - pos)
+    lim = pos + b->left;
+  /* FREs whose data words have 8 bytes before lim: pos <= safe. */
+  tight = lim - pos >= asz + 9u;
+  safe = tight ? lim - asz - 9u : 0;
+  while (next < count) {
+    uint64_t start, left;
+    unsigned wl;
+    uint8_t info, t;
+    const uint8_t *p = d + pos;
+    /* The common FRE: a SFV_V_FAST8 info byte, words in the first 8 bytes
+     * after it, inside lim (pos <= safe): one masked load checks them. */
+    while (tight && pos <= safe && next < count) {
+      p = d + pos;
+      start = sfv_ld(p, asz, be);
+      info = p[asz];
+      if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
+          (sfv_ld(p + asz + 1u, 8, 0) & v->ft->mask[info]) !=
+              v->ft->expect[info])
+        break;
+      lo = start + 1u;
+      hi = bound;
+      pos += asz + 1u + v->ft->words_len[info];
+      next++;
+    }
+    if (next >= count)
+      break;
+    /* Any other FRE, one at a time. */
+    p = d + pos;
+    if (lim - pos < asz + 1u)
+      break;
+    start = sfv_ld(p, asz, be);
+    info = p[asz];
+    t = tab[info];
+    if (t == 0)
+      t = derive(v, f, info);
+    if (t == SFV_V_SLOW || start < lo || start >= hi)
+      break;
+    wl = v->ft->words_len[info];
+    left = lim - pos - asz - 1u; /* bytes from the first data word on */
+    if (wl > left)
+      break;
+    p += asz + 1u;
+    if (t == SFV_V_MEMO) {
+      /* The words are the low wl bytes of the load (left >= 8). */
+      if (left < 8u || !memo_clean(v, f, info, sfv_ld(p, 8, 0), wl))
+        break;
+    } else if (t == SFV_V_FAST8 && left >= 8u) {
+      /* All words at once: the load stays below lim (left >= 8). */
+      if ((sfv_ld(p, 8, 0) & v->ft->mask[info]) !=
+          v->ft->expect[info])
+        break;
+    } else {
+      unsigned n = sfv_fre_info_count(info);
+      unsigned code = sfv_fre_info_size_code(info);
+      int ok = code == 0   ? words_ok(p, n, 1, be)
+               : code == 1 ? words_ok(p, n, 2, be)
+                           : words_ok(p, n, 4, be);
+      if (!ok)
+        break;
+    }
+    lo = start + 1u;
+    hi = bound;
+    pos += asz + 1u + wl;
+    next++;
+  }
+  if (next != it->next)
+    *prev_start = (uint32_t)(lo - 1u);
+  if (b != NULL)
+    b->left -= pos - from;
+  it->pos = pos;
+  it->next = next;
+}
+
+void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, budget *b,
+                     uint32_t *prev_start) {
+  unsigned asz = sfv_fre_addr_size(it->fre_type);
+  if (v->sec.big_endian) {
+    if (asz == 1) fast_a(v, f, it, b, prev_start, 1, 1);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, 2, 1);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, 4, 1);
+  } else {
+    if (asz == 1) fast_a(v, f, it, b, prev_start, 1, 0);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, 2, 0);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, 4, 0);
+  }
+}

@@ -1,0 +1,122 @@
+/* validate_walk.c - stage 4 for one FDE: its FRE block FRE by FRE (the
+ * FRE classifier, start-address order and range), shared by the driver
+ * (validate.c) and the cross-FDE passes (validate_cross.c); below both.
+ *
+ * Invariants: never reads past the FRE sub-section (the iterator's limit);
+ * with a budget, decodes at most b->left FRE bytes plus one FRE; the fast
+ * path (validate_fast.c) and this loop give the same diagnostics.
+ */
+#include "sframe/validate.h"
+#include "sframe/classify_fre.h"
+#include "sframe/spec.h"
+
+/* What depends on the FRE's neighbours and its FDE: start addresses. */
+static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
+                            const sfv_fre *prev) {
+  int64_t fi = f->index, ri = r->index;
+
+  if (prev != NULL && r->start <= prev->start)
+    SFV_FIND(&v->out, FRE_START_ORDER, r->offset, fi, ri, .fre_start = r->start,
+             .previous_fre_start = prev->start, .previous_fre = prev->index);
+  if (r->index == 0 && r->start != 0)
+    SFV_FIND(&v->out, FRE_FIRST_START, r->offset, fi, 0, .fre_start = r->start,
+             .expected_fre_start = 0);
+  if (r->start < sfv_v_fre_start_bound(v, f))
+    return;
+  if (f->pc_type == SFV_PC_MASK && v->sec.hdr.version >= 2)
+    SFV_FIND(&v->out, FRE_START_RANGE, r->offset, fi, ri, .fre_start = r->start,
+             .range_size = f->rep_size);
+  else if (r->start > f->size)
+    SFV_FIND(&v->out, FRE_START_RANGE, r->offset, fi, ri, .fre_start = r->start,
+             .range_size = f->size);
+  else
+    SFV_FIND(&v->out, FRE_START_AT_END, r->offset, fi, ri,
+             .fre_start = r->start, .func_size = f->size);
+}
+
+/* Decodes and checks the FREs of f (never past the FRE sub-section);
+ * returns the section offset where its block ends, as far as it could be
+ * read.  With b != NULL, stops when the budget is spent.  FREs the fast
+ * path (validate_fast.c) proves finding-free it passes over; the others
+ * take this loop, one at a time, so the diagnostics are this loop's. */
+uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, budget *b) {
+  sfv_fre_iter it;
+  sfv_fre cur, prev;
+  int fast = sfv_v_fast_usable(v, f);
+  sfv_status st;
+
+  if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
+    return f->fres_offset;
+  prev.start = 0;
+  while (!v->em.stop) {
+    /* Back off from a fast path that keeps taking no FRE (every FRE
+     * draws a finding): after n fruitless tries in a row, the next
+     * 2^n - 1 FREs (n <= 5) go straight to the slow path.  Either path
+     * gives the same diagnostics, so this only moves cost. */
+    if (fast && v->fast_skip > 0) {
+      v->fast_skip--;
+    } else if (fast) {
+      uint32_t before = it.next;
+      sfv_v_fast_fres(v, f, &it, b, &prev.start);
+      if (it.next == it.count)
+        break; /* what sfv_fre_next would say: SFV_END */
+      if (it.next != before)
+        v->fast_miss = 0;
+      else if (v->fast_miss < 5)
+        v->fast_miss++;
+      v->fast_skip = it.next != before ? 0 : (1u << v->fast_miss) - 1u;
+    }
+    st = sfv_fre_next_i(&it, &cur);
+    if (st == SFV_END)
+      break;
+    if (st == SFV_E_DATAWORD_SIZE) {
+      uint64_t info_off = it.pos + sfv_fre_addr_size(f->fre_type);
+      SFV_FIND(&v->out, FRE_DATAWORD_SIZE, info_off, f->index, it.next,
+               .dataword_size_code =
+                   sfv_fre_info_size_code(v->sec.data[info_off]),
+               .max_dataword_size_code = SFV_DW_SIZE_CODE_MAX);
+      break;
+    }
+    if (st != SFV_OK) {
+      /* Truncated: say how much the FRE needs if its info byte is there. */
+      uint64_t left = it.limit > it.pos ? it.limit - it.pos : 0;
+      unsigned asz = sfv_fre_addr_size(f->fre_type);
+      int64_t need = asz + 1;
+      if (left > asz) {
+        uint8_t info = v->sec.data[it.pos + asz];
+        unsigned sz = 1u << sfv_fre_info_size_code(info);
+        need += (int64_t)(sfv_fre_info_count(info) * sz);
+      }
+      SFV_FIND(&v->out, FRE_BOUNDS, it.pos, f->index, it.next,
+               .bytes_needed = need, .bytes_left = (int64_t)left);
+      break;
+    }
+    if (b != NULL) {
+      if (cur.length > b->left) {
+        b->hit = 1;
+        b->left = 0;
+        break;
+      }
+      b->left -= cur.length;
+    }
+    /* FRE cur.index - 1 was the previous one, whichever path took it;
+     * prev.start is its start (set below or by the fast path). */
+    prev.index = cur.index > 0 ? cur.index - 1 : 0;
+    check_fre_start(v, f, &cur, cur.index > 0 ? &prev : NULL);
+    if (v->abi_ok)
+      (void)sfv_classify_fre_i(&v->sec, f, &cur, &v->out);
+    prev.start = cur.start; /* all check_fre_start reads of prev */
+  }
+  return it.pos;
+}
+
+/* A section-relative position as the value diagnostics report: the target
+ * address (two's-complement bit pattern, printed by "{...:a}") when the vma
+ * is known, else the section-relative value.  Callers pass positions
+ * sfv_v_fde_range() accepted, so the addition cannot leave [0, 2^64]. */
+int64_t sfv_v_report_addr(const vctx *v, int64_t pos) {
+  uint64_t a;
+  if (!(v->opt->flags & SFV_OPT_VMA) || !sfv_addr_add(v->opt->vma, pos, &a))
+    return pos;
+  return sfv_sext(a, 8);
+}
