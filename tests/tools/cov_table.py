@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
 """cov_table.py ROOT EXPORT.json... - line and branch coverage per folder
 of src/ from `llvm-cov export -summary-only` documents (one per measured
-set: the name before '=' in NAME=FILE heads its columns): library (src/
-outside cli and fmt), fmt (src/fmt), cli (src/cli) and all of them (what
-the command runs).  Then the files of the last set with the most lines
+set: the name before '=' in NAME=FILE heads its columns): each folder of
+the library (src/ outside cli and fmt) and the library as a whole, fmt
+(src/fmt), cli (src/cli) and all of them (what the command runs).  Then the files of the last set with the most lines
 not run.  Markdown on stdout."""
 import json
 import os
 import sys
 
 
-def folder(rel):
-    if rel.startswith("src/cli/"):
-        return "cli"
-    if rel.startswith("src/fmt/"):
-        return "fmt"
-    return "library"
+def groups(rel):
+    """The rows a file counts in."""
+    parts = rel.split("/")
+    top = parts[1] if len(parts) > 2 else "(src/)"
+    if top in ("cli", "fmt"):
+        return {top, "all"}
+    return {"library/" + top, "library", "all"}
 
 
 def load(root, path):
@@ -44,15 +45,17 @@ def main():
     head = "| folder | " + " | ".join(f"{n}: lines | {n}: branches" for n, _ in sets) + " |"
     print(head)
     print("|" + "---|" * (1 + 2 * len(sets)))
-    for grp in ("library", "fmt", "cli", "all"):
+    libs = sorted({g for _, files in sets for rel in files for g in groups(rel)
+                   if g.startswith("library/")})
+    for grp in libs + ["library", "fmt", "cli", "all"]:
         cells = []
         for _, files in sets:
             t = [0, 0, 0, 0]
             for rel, v in files.items():
-                if grp == "all" or folder(rel) == grp:
+                if grp in groups(rel):
                     t = [a + b for a, b in zip(t, v)]
             cells += [f"{pct(t[1], t[0])} ({t[0] - t[1]} missed)", pct(t[3], t[2])]
-        label = "**all (the command)**" if grp == "all" else grp
+        label = {"all": "**all (the command)**", "library": "**library**"}.get(grp, grp)
         print(f"| {label} | " + " | ".join(cells) + " |")
     name, files = sets[-1]
     print(f"\nMost lines not run ({name}):\n")
