@@ -1,7 +1,11 @@
 # sframe-validate / libsfv
 #
 #   make              build/libsfv.a, build/libsfv.so, build/sframe-validate
-#   make test         every test (installs the Debian packages it needs)
+#   make check       the fast tier for daily work (< 3 min on 2 cores): build,
+#                     unit tests, the layering and API checks, conformance,
+#                     the CLI and hostile-input tests that need no peer
+#   make test         every test (installs the Debian packages it needs): the
+#                     full gate CI runs
 #   make rules-doc    regenerate docs/RULES.md from src/sfv_rules.def
 #
 # Variables: CC (default cc), PYTHON (default /usr/bin/python3: the one that
@@ -47,7 +51,7 @@ LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
 LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all clean test test-unit test-asan test-clang test-py check-alloc \
+.PHONY: all clean check check-py check-layers check-faces test test-unit test-asan test-clang test-py check-alloc \
         check-callgraph check-rules-doc check-report-types check-exports \
         check-private rules-doc deps
 
@@ -110,6 +114,36 @@ test: deps all
 	@set -e; for t in $(TEST_TARGETS); do \
 	  echo "==== make $$t"; $(MAKE) --no-print-directory $$t; done
 	@echo "make test: all passed"
+
+# The fast tier: what a change can break in seconds to minutes, nothing
+# that builds the real corpus or installs a peer toolchain (pytest tests
+# using those fixtures are marked `corpus` and left to make test).
+CHECK_TARGETS := check-layers check-faces check-alloc check-callgraph \
+                 check-rules-doc check-report-types check-exports check-private \
+                 check-fmt-layering test-unit gen-check conformance check-py
+check: all
+	@set -e; for t in $(CHECK_TARGETS); do \
+	  echo "==== make $$t"; $(MAKE) --no-print-directory $$t; done
+	@echo "make check: all passed (make test is the full gate)"
+
+check-py: all $(HOSTILE_TOOL) $(SARIF_SCHEMA)
+	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider -m "not corpus" tests/py tests/hostile
+
+# The layers of src/ (docs/ARCHITECTURE.md): includes and calls between
+# files go down or sideways, no circle, fmt and cli on the public faces.
+check-layers: all
+	$(PYTHON) tests/tools/check_layers.py $(BUILD)/obj
+
+# Each public face compiles alone, in C and in C++.
+check-faces:
+	@set -e; for f in $(notdir $(SFV_FACES)) sfv.h; do \
+	  printf '#include "%s"\nint sfv_face_probe;\n' $$f > $(BUILD)/face_probe.c; \
+	  $(CC) $(CSTD) $(WARN) -Isrc -fsyntax-only $(BUILD)/face_probe.c; \
+	  if command -v c++ >/dev/null; then \
+	    c++ -x c++ -Wall -Wextra -Werror -Isrc -fsyntax-only $(BUILD)/face_probe.c; fi; \
+	done
+	@echo "check-faces: $(words $(SFV_FACES)) faces and sfv.h compile alone (C11$$(command -v c++ >/dev/null && echo ', C++'))"
 
 test-unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done

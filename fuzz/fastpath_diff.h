@@ -1,6 +1,6 @@
 /* fastpath_diff.h - differential check of sfv_validate()'s FRE fast path
- * (src/validate_fast.c): the same input validated with and without it
- * (SFV_OPT_NO_FAST_PATH_, src/internal.h, not API) must give the same
+ * (src/sframe/validate_fast.c): the same input validated with and without it
+ * (SFV_OPT_NO_FAST_PATH_, src/sframe/decode.h, not API) must give the same
  * status, the same result counts and the same diagnostics in the same
  * order, field by field, under every option set below (no scratch, exact
  * scratch, capped delivery, a callback that stops early, unrelocated, a

@@ -1,6 +1,6 @@
-/* fuzz_cfi.c - the DWARF CFI reader and interpreter (src/cfi_read.c,
- * src/cfi_interp.c) and the .sframe vs .eh_frame comparison
- * (src/cfi_compare.c).
+/* fuzz_cfi.c - the DWARF CFI reader and interpreter (src/cfi/cfi_read.c,
+ * src/cfi/cfi_interp.c) and the .sframe vs .eh_frame comparison
+ * (src/cfi/cfi_compare.c).
  *
  * Input: a raw .eh_frame section (corpus/cfi/ seeds are real ones), or
  * "SFCF" + u32 little-endian length N + N bytes of .eh_frame + an .sframe

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fuzz_helpers.h"
-#include "cli/check_run.h"
+#include "cli/file_run.h"
 
 #define FUZZ_CLI_MAX_FILES 4
 

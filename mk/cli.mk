@@ -5,6 +5,7 @@
 #                       from the npm package @microsoft/jest-sarif
 #   make test-cli       tests/py/test_cli_*.py, test_elf_*.py,
 #                       test_realworld_validate.py (the plain CLI)
+#   make check-untrusted-print  names reach output only through the printers
 #   make test-cli-asan  the same CLI tests against a CLI built with clang-19
 #                       ASan + UBSan (integer, implicit-conversion), no
 #                       recovery: the ELF code on truncated/corrupted ELFs
@@ -17,7 +18,16 @@ SARIF_SCHEMA := $(BUILD)/sarif/sarif-schema-2.1.0.json
 CLI_PYTESTS = $(wildcard tests/py/test_cli_*.py tests/py/test_elf_*.py) \
               $(wildcard tests/py/test_realworld_validate.py)
 
-.PHONY: sarif-schema test-cli test-cli-asan
+.PHONY: sarif-schema test-cli test-cli-asan check-untrusted-print
+
+# Untrusted text (names, baseline contents) is printed only by the printers
+# (fmt_text_str, fmt_json_str, fmt_json_path): every other string a printf,
+# fputs or fwrite of src/cli and src/fmt writes is a literal, one of the
+# tool's own tables, or reviewed in the script.
+check-untrusted-print:
+	$(PYTHON) tests/tools/check_untrusted_print.py
+
+TEST_TARGETS += check-untrusted-print
 
 sarif-schema: $(SARIF_SCHEMA)
 

@@ -21,6 +21,26 @@ for _d in ("gen", "tests/peers", "tests/elf", "tests/realworld", "tests/hostile"
         sys.path.insert(0, _p)
 
 
+# Fixtures that build or install something large on first use: the real
+# corpus (tests/realworld/build-corpus.sh) and the private peer toolchains.
+# A test that uses one, directly or through another fixture, is marked
+# `corpus`; `make check` deselects those (-m "not corpus") and `make test`
+# runs everything.
+CORPUS_FIXTURES = {"realworld", "peers_env"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "corpus: needs the real corpus or the peer toolchains "
+        "(left to make test; make check deselects it)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.corpus)
+
+
 @pytest.fixture(scope="session")
 def sfv_bin():
     path = pathlib.Path(os.environ.get("SFV_BIN", BUILD / "sframe-validate"))

@@ -34,7 +34,7 @@ void sfv_cfi_check_hdr(const sfv_cfi *eh, const uint8_t *hdr, size_t size,
                        uint64_t hdr_addr, uint64_t hdr_file_offset, uint64_t *budget,
                        sfv_diag_fn fn, void *ctx);
 
-/* The CFI comparison of an ELF file (src/elf_cfi.c), diagnostics through
+/* The CFI comparison of an ELF file (src/elf/elf_cfi.c), diagnostics through
  * the file's emitter and counted in res: 1 when it ran, 0 when the file
  * has no .eh_frame next to an SFrame section (or no room to relocate a
  * relocatable file's copies).  out may be NULL. */

@@ -1,5 +1,5 @@
 /* cfi_compare_rows.c - one function present in both sections, walked over
- * the union of CFI row and FRE boundaries (see src/cfi_compare.c).
+ * the union of CFI row and FRE boundaries (see src/cfi/cfi_compare.c).
  *
  * Invariants: no allocation; each interval is charged to the comparison's
  * budget (cmp_charge); each mismatch category is reported at most once per

@@ -63,7 +63,7 @@ static inline int charge(cmp *c, uint64_t units) {
 
 static inline int64_t as_i64(uint64_t v) { return (int64_t)sfv_sext(v, 8); }
 
-/* src/cfi_compare_rows.c: a CFI rule in comparable form ("unspecified",
+/* src/cfi/cfi_compare_rows.c: a CFI rule in comparable form ("unspecified",
  * and "undefined" for the FP, are "same value"); a row's CFA kind (0 none,
  * 1 register + offset, 2 other expression, 3 *(register + offset)); an
  * interpretation failure reported (cfi-unreadable; the budget is the

@@ -1,5 +1,6 @@
-/* archive.c - ar archives: every ELF member validated (or dumped) as a file
- * of its own, named as binutils names it, "libfoo.a(member.o)".
+/* archive.c - ar archives as iterators (file_run.h): the dispatcher
+ * (check.c) asks for each ELF member in turn and reads it as a file of its
+ * own, named as binutils names it, "libfoo.a(member.o)".
  *
  * Formats: GNU (symbol table "/" or "/SYM64/", long names "/N" into the
  * "//" table), BSD (long names "#1/N" stored before the member's data,
@@ -9,22 +10,27 @@
  * Invariants:
  *  - every header field is untrusted: a member header is read only when its
  *    60 bytes lie in the archive, a member's data only when its size (a
- *    decimal field, overflow-checked) fits in what is left; a bad header
- *    ends the walk with an ar-header diagnostic, never an over-read;
+ *    decimal field, overflow-checked) fits in what is left, a name (a "//"
+ *    offset, a BSD #1/N length) only from bytes that lie in the archive,
+ *    thin archives included (there a member's size is that of a file
+ *    elsewhere, so it bounds nothing in the archive); a bad header ends the
+ *    walk with an ar-header diagnostic, a bad name is an ar-name
+ *    diagnostic, never an over-read nor an I/O error;
  *  - the walk advances by at least 60 bytes per member, so it ends; a thin
  *    member is opened like any input (regular files only, never blocking);
  *  - nested archives are not read (ar-nested);
  *  - the archive's own diagnostics are kept (up to --max-diags) and printed
  *    as the archive's record after its members' records.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_run.h"
+#include "file_run.h"
 #include "common/report.h" /* the rules' slot structs (header-only use) */
 
 #define AR_HDR 60u
-#define AR_NAME_MAX 4096u
+#define AR_NAME_MAX CLI_AR_NAME_MAX
 
 int (*cli_archive_thin_allow)(const char *name);
 
@@ -33,18 +39,7 @@ int cli_is_archive(const uint8_t *p, size_t n) {
                     memcmp(p, "!<thin>\n", 8) == 0);
 }
 
-typedef struct ar_walk {
-  cli_opts *o;
-  int idx;
-  const char *path;
-  cli_src *src;
-  int thin;
-  uint64_t names_off, names_len; /* the "//" table (0 len: none) */
-  sfv_diag *diags;               /* the archive's own diagnostics */
-  uint32_t ndiags, cap;
-  uint32_t members, elf_members;
-  int worst;
-} ar_walk;
+typedef cli_ar_iter ar_walk;
 
 /* Keeps one archive diagnostic; values by slot name through AR_FIND. */
 static void ar_diag(ar_walk *w, sfv_rule_id rule, uint64_t off,
@@ -73,7 +68,7 @@ static void ar_diag(ar_walk *w, sfv_rule_id rule, uint64_t off,
   d->aux = v.aux;
 }
 
-/* The typed reporter (src/report.h): AR_FIND(w, AR_NAME, off, .slot = v,
+/* The typed reporter (src/common/report.h): AR_FIND(w, AR_NAME, off, .slot = v,
  * ...) names the rule's slots (sfv_schema.def); a slot the rule does not
  * have does not compile. */
 #define AR_FIND(w, R, off, ...)                                              \
@@ -100,10 +95,12 @@ static int ar_decimal(const uint8_t *p, size_t n, uint64_t *v) {
 }
 
 /* The member's name into name[] (NUL-terminated).  *skip_data: bytes of the
- * member's data holding the name (BSD #1/N).  Returns 1 (named), 0 (a
- * symbol or name table: not a member), -1 (bad name: reported). */
+ * member's data holding the name (BSD #1/N).  avail: the archive's bytes
+ * after the header (a name is read only from there: in a thin archive msize
+ * is the size of a file elsewhere).  Returns 1 (named), 0 (a symbol or name
+ * table: not a member), -1 (bad name: reported). */
 static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
-                   char *name, size_t n, uint64_t *skip_data) {
+                   uint64_t avail, char *name, size_t n, uint64_t *skip_data) {
   size_t len;
   uint64_t v;
   *skip_data = 0;
@@ -140,9 +137,11 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
   }
   if (memcmp(h, "#1/", 3) == 0) {
     /* BSD long name: the first v bytes of the data. */
-    if (!ar_decimal(h + 3, 13, &v) || v > msize || v == 0 || v >= n) {
+    if (!ar_decimal(h + 3, 13, &v) || v > msize || v > avail || v == 0 ||
+        v >= n) {
       AR_FIND(w, AR_NAME, hoff, .header_offset = ar_i64(hoff),
-              .table_size = ar_i64(msize), .name_offset = ar_i64(v));
+              .table_size = ar_i64(msize < avail ? msize : avail),
+              .name_offset = ar_i64(v));
       return -1;
     }
     if (cli_src_pread(w->src, hoff + AR_HDR, name, (size_t)v) != 0)
@@ -170,12 +169,11 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
   return 1;
 }
 
-/* One member's bytes (src: a window of the archive, or the thin member's
- * own file).  Returns the member's status; 2 stops the walk. */
-static int ar_member(ar_walk *w, uint64_t hoff, const char *name, cli_src *src) {
+/* Whether the member in src is an ELF file to hand out; anything else is
+ * reported as the archive's own diagnostic.  -1 when it cannot be read. */
+static int ar_is_elf_member(ar_walk *w, uint64_t hoff, cli_src *src) {
   uint8_t magic[8];
   size_t n = src->size < sizeof magic ? (size_t)src->size : sizeof magic;
-  char disp[AR_NAME_MAX + 512];
   w->members++;
   if (cli_src_pread(src, 0, magic, n) != 0)
     return -1;
@@ -188,142 +186,163 @@ static int ar_member(ar_walk *w, uint64_t hoff, const char *name, cli_src *src) 
             .member_size = ar_i64(src->size));
     return 0;
   }
-  w->elf_members++;
-  snprintf(disp, sizeof disp, "%s(%s)", w->path, name);
-  if (w->o->mode == MODE_DUMP && w->elf_members == 1)
-    printf("In archive %s:\n", w->path); /* objdump's line, once */
-  return cli_process_elf(w->o, w->idx, disp, src, name);
+  return 1;
 }
 
-/* A member's status, turned into an I/O error against the archive when its
- * bytes could not be read (rc -1, or a read failed mid-run). */
-static int member_status(ar_walk *w, const cli_src *m, int rc) {
-  char what[160];
-  if (rc != -1 && !m->failed)
-    return rc;
-  cli_src_error(m, what, sizeof what);
-  cli_out_io_error(w->o, w->idx, what);
-  return 2;
-}
-
-/* A thin member: the file `name` relative to the archive's directory. */
-static int ar_thin(ar_walk *w, uint64_t hoff, const char *name, uint64_t msize) {
+/* A thin member: opens the file `m->name` relative to the archive's
+ * directory into m->src; 1 opened, 0 reported (not opened). */
+static int ar_thin_open(ar_walk *w, uint64_t hoff, cli_ar_member *m,
+                        uint64_t msize) {
   char full[AR_NAME_MAX + 4096], why[200];
   const char *slash = strrchr(w->path, '/');
-  cli_src f;
-  int rc;
-  if (cli_archive_thin_allow != NULL && !cli_archive_thin_allow(name)) {
+  if (cli_archive_thin_allow != NULL && !cli_archive_thin_allow(m->name)) {
     AR_FIND(w, AR_THIN_MEMBER, hoff, .header_offset = ar_i64(hoff),
             .member_size = ar_i64(msize));
     return 0;
   }
-  if (name[0] == '/' || slash == NULL)
-    snprintf(full, sizeof full, "%s", name);
+  if (m->name[0] == '/' || slash == NULL)
+    snprintf(full, sizeof full, "%s", m->name);
   else
-    snprintf(full, sizeof full, "%.*s/%s", (int)(slash - w->path), w->path, name);
-  if (cli_src_open(&f, full, why, sizeof why) != 0 || f.size != msize) {
-    if (f.fd >= 0 || f.mem != NULL)
-      cli_src_close(&f);
+    snprintf(full, sizeof full, "%.*s/%s", (int)(slash - w->path), w->path,
+             m->name);
+  if (cli_src_open(&m->src, full, why, sizeof why) != 0 || m->src.size != msize) {
+    if (m->src.fd >= 0 || m->src.mem != NULL)
+      cli_src_close(&m->src);
     AR_FIND(w, AR_THIN_MEMBER, hoff, .header_offset = ar_i64(hoff),
             .member_size = ar_i64(msize));
     return 0;
   }
-  rc = member_status(w, &f, ar_member(w, hoff, name, &f));
-  cli_src_close(&f);
-  return rc;
+  return 1;
 }
 
-/* Walks the members; returns the worst status (2 after an I/O error). */
-static int ar_walk_members(ar_walk *w) {
-  uint64_t off = 8, size = w->src->size;
-  while (off < size) {
+/* The archive's own read failure, reported once; ends the walk. */
+static int ar_io(ar_walk *w) {
+  if (w->src->failed)
+    (void)cli_src_io_error(w->o, w->idx, w->src);
+  w->done = 1;
+  return CLI_AR_IO;
+}
+
+int cli_ar_next(cli_ar_iter *w, cli_ar_member *m) {
+  uint64_t size = w->src->size;
+  while (!w->done && w->off < size) {
     uint8_t h[AR_HDR];
-    uint64_t msize, skip, data;
-    char name[AR_NAME_MAX];
-    int named, rc = 0, special;
+    uint64_t msize, skip, data, off = w->off;
+    int named, special, opened = 0, elf;
     if (size - off < AR_HDR) {
       AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
               .archive_size = ar_i64(size), .member_size = ar_i64(size - off));
-      return w->worst;
+      break;
     }
     if (cli_src_pread(w->src, off, h, AR_HDR) != 0)
-      return 2;
+      return ar_io(w);
     if (h[58] != '`' || h[59] != '\n' || !ar_decimal(h + 48, 10, &msize)) {
       AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
               .archive_size = ar_i64(size), .member_size = 0);
-      return w->worst;
+      break;
     }
     data = off + AR_HDR;
     special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' || h[1] == 'S');
     if ((!w->thin || special) && msize > size - data) {
       AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
               .archive_size = ar_i64(size), .member_size = ar_i64(msize));
-      return w->worst;
+      break;
     }
     if (memcmp(h, "//              ", 16) == 0) {
       w->names_off = data;
       w->names_len = msize;
     }
-    named = ar_name(w, off, h, msize, name, sizeof name, &skip);
+    named = ar_name(w, off, h, msize, size - data, m->name, sizeof m->name,
+                    &skip);
     if (w->src->failed)
-      return 2;
-    if (named > 0 && w->thin && !special) {
-      rc = ar_thin(w, off, name, msize);
-    } else if (named > 0) {
-      cli_src m;
-      cli_src_window(&m, w->src, data + skip, msize - skip);
-      rc = member_status(w, &m, ar_member(w, off, name, &m));
-      cli_src_close(&m);
+      return ar_io(w);
+    if (w->thin && !special && named == 0 && msize > size - data) {
+      /* A BSD symbol table (__.SYMDEF) keeps its data in a thin archive too. */
+      AR_FIND(w, AR_HEADER, off, .header_offset = ar_i64(off),
+              .archive_size = ar_i64(size), .member_size = ar_i64(msize));
+      break;
     }
-    if (rc > w->worst)
-      w->worst = rc;
-    if (rc == 2)
-      return 2;
-    if (w->thin && !special)
-      off = data;
+    /* The walk advances by at least one header per member; as binutils,
+     * a thin member's BSD name is in the archive, its data is not. */
+    if (w->thin && !special && named != 0)
+      w->off = data + skip;
     else
-      off = data + msize + (msize & 1u);
+      w->off = data + msize + (msize & 1u);
+    if (named <= 0)
+      continue;
+    if (w->thin && !special) {
+      opened = ar_thin_open(w, off, m, msize - skip);
+    } else {
+      cli_src_window(&m->src, w->src, data + skip, msize - skip);
+      opened = 1;
+    }
+    if (!opened)
+      continue;
+    elf = ar_is_elf_member(w, off, &m->src);
+    if (elf == 1) {
+      w->elf_members++;
+      /* never cut: two members would print, and key a baseline, alike */
+      snprintf(m->display, sizeof m->display, "%s(%s)", w->path, m->name);
+      if (w->o->mode == MODE_DUMP && w->elf_members == 1) {
+        fputs("In archive ", stdout); /* objdump's line, once */
+        fmt_text_str(stdout, w->path);
+        fputs(":\n", stdout);
+      }
+      return CLI_AR_MEMBER;
+    }
+    if (cli_ar_member_done(w, m, elf) == 2)
+      return CLI_AR_IO;
   }
-  return w->worst;
+  w->done = 1;
+  return CLI_AR_END;
 }
 
-int cli_process_archive(cli_opts *o, int idx, const char *path, cli_src *src) {
-  ar_walk w;
+int cli_ar_member_done(cli_ar_iter *w, cli_ar_member *m, int rc) {
+  if (rc == -1 || m->src.failed) {
+    (void)cli_src_io_error(w->o, w->idx, &m->src);
+    rc = 2;
+    w->done = 1;
+  }
+  cli_src_close(&m->src);
+  return rc;
+}
+
+int cli_ar_begin(cli_ar_iter *w, cli_opts *o, int idx, const char *path,
+                 cli_src *src) {
+  int mode = cli_mode_of(o);
+  uint8_t magic[8];
+  memset(w, 0, sizeof *w);
+  if (mode == MODE_LOOKUP || mode == CLI_MODE_CANONICAL)
+    return cli_io_error(o, idx, "an ar archive holds many sections: --lookup "
+                                "and --format=canonical take one ELF file or "
+                                "section");
+  w->o = o;
+  w->idx = idx;
+  w->path = path;
+  w->src = src;
+  w->off = 8;
+  if (cli_src_pread(src, 0, magic, 8) != 0)
+    return cli_src_io_error(o, idx, src);
+  w->thin = memcmp(magic, "!<thin>\n", 8) == 0;
+  return 0;
+}
+
+int cli_ar_end(cli_ar_iter *w, int worst) {
   file_run fr;
   uint32_t i;
-  int rc, mode = cli_mode_of(o);
-  uint8_t magic[8];
-
-  if (mode == MODE_LOOKUP || mode == CLI_MODE_CANONICAL) {
-    cli_out_io_error(o, idx, "an ar archive holds many sections: --lookup and "
-                             "--format=canonical take one ELF file or section");
-    return 2;
-  }
-  memset(&w, 0, sizeof w);
-  w.o = o;
-  w.idx = idx;
-  w.path = path;
-  w.src = src;
-  if (cli_src_pread(src, 0, magic, 8) != 0)
-    return 2;
-  w.thin = memcmp(magic, "!<thin>\n", 8) == 0;
-  rc = ar_walk_members(&w);
-  if (rc == 2 && src->failed) {
-    char what[160];
-    cli_src_error(src, what, sizeof what);
-    cli_out_io_error(o, idx, what);
-  }
-  if (mode == MODE_CHECK && rc != 2) {
-    cli_run_init(&fr, o, idx, path);
+  int rc = worst;
+  if (cli_mode_of(w->o) == MODE_CHECK && rc != 2) {
+    cli_run_init(&fr, w->o, w->idx, w->path);
     fr.fi.is_archive = 1;
-    fr.fi.members = w.members;
-    fr.fi.elf_members = w.elf_members;
-    cli_out_file_begin(o, &fr.fi);
-    for (i = 0; i < w.ndiags; i++)
-      cli_run_extra(&fr, &w.diags[i]);
+    fr.fi.members = w->members;
+    fr.fi.elf_members = w->elf_members;
+    cli_out_file_begin(w->o, &fr.fi);
+    for (i = 0; i < w->ndiags; i++)
+      cli_run_extra(&fr, &w->diags[i]);
     if (cli_run_finish(&fr, NULL, 0, 0, 0, 0) > rc)
       rc = 1;
   }
-  free(w.diags);
+  free(w->diags);
+  w->diags = NULL;
   return rc;
 }

@@ -13,8 +13,10 @@
  * Exit status with a baseline: 1 when some diagnostic of effective
  * severity error is new, else 0 (2 for I/O errors as always); an
  * unreadable or malformed OLD.json is a usage error (2) before any file
- * is read.  Memory: the baseline's entries (bounded by its size, at most
- * BASELINE_MAX_BYTES) and the new ones; lookups are hashed. */
+ * is read, and so is a rule id that is not in the catalogue (every rule id
+ * the run prints is the catalogue's own string).  Memory: the baseline's
+ * entries (bounded by its size) and the new ones; lookups are hashed with
+ * a keyed hash (baseline_load.c). */
 #include "baseline_int.h"
 
 /* ---------------------------------------------------------------- */

@@ -10,9 +10,6 @@
 
 #include "baseline.h"
 
-#define BASELINE_MAX_BYTES ((size_t)256 << 20)
-#define BL_STR_MAX 8192
-
 typedef struct bl_file {
   char *path;
   int idx;                   /* index in this run, -1 while not seen */
@@ -20,7 +17,7 @@ typedef struct bl_file {
 
 typedef struct bl_ent {
   uint32_t file;             /* into files[] */
-  char *rule;
+  const char *rule;          /* the catalogue's id (static) */
   int64_t fde, fre;
   sfv_severity sev;
   int matched;
@@ -53,6 +50,10 @@ struct cli_baseline {
   uint64_t unchanged, nerr_new;
   int oom;
   int sarif;                 /* the report is SARIF (else JSON) */
+  uint64_t probes;           /* hash-table steps past the first slot (a
+                                work counter: linear in the entries) */
+  const char *bad_rule;      /* loading: a rule id not in the catalogue */
+  size_t bad_off;
 };
 
 /* Hash of a diagnostic's key (path, rule, FDE, FRE). */

@@ -3,24 +3,21 @@
  * baseline.c for the key and the matching). */
 #include "baseline_int.h"
 #include "json_read.h"
+#include "reader.h"
+#include "siphash.h"
 
-/* 32-bit FNV-1a; the product is formed in 64 bits and masked, so no
- * arithmetic wraps (the sanitized build traps on unsigned overflow). */
-static uint64_t mix(uint64_t h, const void *p, size_t n) {
-  const unsigned char *b = p;
-  size_t i;
-  for (i = 0; i < n; i++)
-    h = ((h ^ b[i]) * 16777619u) & 0xffffffffu;
-  return h;
-}
-
+/* SipHash-2-4 under the run's key (siphash.h): OLD.json may come from
+ * someone else, and keys that collide under an unkeyed hash are cheap to
+ * make (linear probing would then cost O(n^2) to load). */
 uint64_t bl_key_hash(const char *path, const char *rule, int64_t fde,
-                         int64_t fre) {
-  uint64_t h = 2166136261u;
-  h = mix(h, path, strlen(path) + 1);
-  h = mix(h, rule, strlen(rule) + 1);
-  h = mix(h, &fde, sizeof fde);
-  return mix(h, &fre, sizeof fre);
+                     int64_t fre) {
+  cli_sip s;
+  cli_sip_init(&s, cli_sip_run_key());
+  cli_sip_add(&s, path, strlen(path) + 1);
+  cli_sip_add(&s, rule, strlen(rule) + 1);
+  cli_sip_add(&s, &fde, sizeof fde);
+  cli_sip_add(&s, &fre, sizeof fre);
+  return cli_sip_final(&s);
 }
 
 int bl_grow(void **p, uint32_t *cap, size_t el, uint32_t need) {
@@ -53,8 +50,10 @@ static void file_slots(cli_baseline *b) {
   uint32_t k;
   for (k = 0; k < b->nfiles; k++) {
     uint32_t i = (uint32_t)bl_key_hash(b->files[k].path, "", 0, 0) & b->fmask;
-    while (b->fslot[i] != 0)
+    while (b->fslot[i] != 0) {
       i = (i + 1) & b->fmask;
+      b->probes++;
+    }
     b->fslot[i] = k + 1;
   }
 }
@@ -68,6 +67,7 @@ uint32_t bl_file_of(cli_baseline *b, const char *path, int add) {
     if (strcmp(b->files[k - 1].path, path) == 0)
       return k - 1;
     i = (i + 1) & b->fmask;
+    b->probes++;
   }
   if (!add || !bl_grow((void **)&b->files, &b->capfiles, sizeof *b->files,
                     b->nfiles + 1))
@@ -111,15 +111,18 @@ static int make_slots(uint32_t **slot, uint32_t *mask, uint32_t n) {
 /* ---------------------------------------------------------------- */
 /* Reading OLD.json.                                                  */
 
+/* The file object being read: its path, a string inside the document. */
 typedef struct pending {
-  char path[BL_STR_MAX];
+  const char *path;
   int have_path, bytes_path;
 } pending;
 
-/* Hex bytes of path_bytes into out (NUL-terminated); 0 if malformed. */
-static int unhex(const char *h, char *out, size_t cap) {
+/* Hex bytes of path_bytes, decoded in place over h (NUL-terminated); 0 if
+ * malformed.  Byte i is written after h[2i] and h[2i+1] are read. */
+static int unhex(char *h) {
+  char *out = h;
   size_t n = strlen(h), i;
-  if (n % 2 || n / 2 + 1 > cap)
+  if (n % 2)
     return 0;
   for (i = 0; i < n / 2; i++) {
     unsigned v = 0, k;
@@ -146,10 +149,16 @@ static const char *jr_why(const jr *r) {
   return r->err != NULL ? r->err : "malformed report";
 }
 
-/* One diagnostic object (its JT_OBJ read) of file `file`. */
+/* read_diag's answer for a rule id that is not in the catalogue (the id
+ * itself is in b->bad_rule): refused, never printed as it is. */
+static const char unknown_rule[] = "unknown rule";
+
+/* One diagnostic object (its JT_OBJ read) of file `file`.  Its rule id must
+ * be in this version's catalogue: the entry then holds the catalogue's own
+ * string, so every rule id the run prints is one of ours. */
 static const char *read_diag(cli_baseline *b, jr *r, uint32_t file) {
   bl_ent e;
-  int t, have_rule = 0;
+  int t;
   memset(&e, 0, sizeof e);
   e.file = file;
   e.fde = e.fre = SFV_NONE;
@@ -161,45 +170,38 @@ static const char *read_diag(cli_baseline *b, jr *r, uint32_t file) {
     if (t == JT_ERROR)
       break;
     if (is_rule || is_sev) {
-      if (t != JT_STR) {
-        free(e.rule);
+      if (t != JT_STR)
         return "\"rule\" and \"severity\" must be strings";
-      }
       if (is_sev) {
         e.sev = sev_of(r->buf);
       } else {
-        free(e.rule);
-        if ((e.rule = dup(r->buf)) == NULL)
-          return "out of memory";
-        have_rule = 1;
+        sfv_rule_id id = sfv_rule_lookup(r->buf);
+        if (id == SFV_RULE_COUNT) {
+          b->bad_rule = r->buf;
+          b->bad_off = (size_t)(r->p - r->start);
+          return unknown_rule;
+        }
+        e.rule = sfv_rule_get(id)->id;
       }
     } else if (is_fde || is_fre) {
       int64_t v = SFV_NONE;
       if (t == JT_NUM) {
         if (!jr_int(r, &v) || v < 0)
-          goto bad_index;
+          return "\"fde\" and \"fre\" must be null or non-negative integers";
       } else if (t != JT_NULL) {
-        goto bad_index;
+        return "\"fde\" and \"fre\" must be null or non-negative integers";
       }
       *(is_fde ? &e.fde : &e.fre) = v;
     } else if (jr_skip(r, t) == JT_ERROR) {
-      free(e.rule);
       return jr_why(r);
     }
   }
-  if (t != JT_OBJ_END || !have_rule) {
-    free(e.rule);
+  if (t != JT_OBJ_END || e.rule == NULL)
     return t == JT_ERROR ? jr_why(r) : "a diagnostic without \"rule\"";
-  }
-  if (!bl_grow((void **)&b->ents, &b->capents, sizeof *b->ents, b->nents + 1)) {
-    free(e.rule);
+  if (!bl_grow((void **)&b->ents, &b->capents, sizeof *b->ents, b->nents + 1))
     return "out of memory";
-  }
   b->ents[b->nents++] = e;
   return NULL;
-bad_index:
-  free(e.rule);
-  return "\"fde\" and \"fre\" must be null or non-negative integers";
 }
 
 /* One element of "files" (its JT_OBJ read). */
@@ -221,11 +223,12 @@ static const char *read_file_obj(cli_baseline *b, jr *r, pending *pd) {
       if (t != JT_STR)
         return "\"path\" must be a string";
       if (is_bytes) {
-        if (!unhex(r->buf, pd->path, sizeof pd->path))
+        if (!unhex(r->buf))
           return "bad \"path_bytes\"";
+        pd->path = r->buf;
         pd->bytes_path = 1;
       } else if (!pd->bytes_path) {
-        memcpy(pd->path, r->buf, r->len + 1);
+        pd->path = r->buf;
       }
       pd->have_path = 1;
     } else if (is_diags) {
@@ -252,7 +255,7 @@ static const char *read_file_obj(cli_baseline *b, jr *r, pending *pd) {
 }
 
 static const char *read_doc(cli_baseline *b, jr *r) {
-  static pending pd;         /* one path buffer, not on the stack */
+  pending pd;
   int t = jr_next(r), seen_files = 0;
   const char *err;
   if (t != JT_OBJ)
@@ -297,8 +300,10 @@ static const char *index_entries(cli_baseline *b) {
     bl_ent *e = &b->ents[k];
     uint32_t i = (uint32_t)bl_key_hash(b->files[e->file].path, e->rule, e->fde,
                                     e->fre) & b->emask;
-    while ((h = b->eslot[i]) != 0 && !same_key(&b->ents[h - 1], e))
+    while ((h = b->eslot[i]) != 0 && !same_key(&b->ents[h - 1], e)) {
       i = (i + 1) & b->emask;
+      b->probes++;
+    }
     if (h == 0) {
       b->eslot[i] = k + 1;
       e->last = e->cursor = k + 1;
@@ -310,51 +315,36 @@ static const char *index_entries(cli_baseline *b) {
   return NULL;
 }
 
-static char *slurp(const char *path, size_t *n, const char **err) {
-  FILE *f = fopen(path, "rb");
+/* OLD.json's bytes (n of them, then a NUL), read through the input opener
+ * (reader.h: a regular file only, never blocking); NULL after *err (or
+ * why) says why. */
+static char *slurp(const char *path, size_t *n, const char **err, char *why,
+                   size_t wn) {
+  cli_src s;
   char *buf = NULL;
-  size_t len = 0, cap = 0;
-  if (f == NULL) {
-    *err = strerror(errno);
+  if (cli_src_open(&s, path, why, wn) != 0) {
+    *err = why;
     return NULL;
   }
-  for (;;) {
-    size_t got;
-    if (len == cap) {
-      char *q;
-      if (cap >= BASELINE_MAX_BYTES) {
-        *err = "larger than 256 MiB";
-        break;
-      }
-      cap = cap ? cap * 2 : 65536;
-      if ((q = realloc(buf, cap)) == NULL) {
-        *err = "out of memory";
-        break;
-      }
-      buf = q;
-    }
-    got = fread(buf + len, 1, cap - len, f);
-    len += got;
-    if (got == 0) {
-      if (ferror(f))
-        *err = "read error";
-      else {
-        fclose(f);
-        *n = len;
-        return buf;
-      }
-      break;
-    }
+  if (s.size >= SIZE_MAX || (buf = malloc((size_t)s.size + 1)) == NULL) {
+    *err = "out of memory";
+  } else if (cli_src_pread(&s, 0, buf, (size_t)s.size) != 0) {
+    cli_src_error(&s, why, wn);
+    *err = why;
+    free(buf);
+    buf = NULL;
+  } else {
+    buf[s.size] = '\0';
+    *n = (size_t)s.size;
   }
-  fclose(f);
-  free(buf);
-  return NULL;
+  cli_src_close(&s);
+  return buf;
 }
 
 cli_baseline *cli_baseline_load(const char *path) {
   cli_baseline *b = calloc(1, sizeof *b);
-  static char sbuf[BL_STR_MAX];
   const char *err = "out of memory";
+  char why[200];
   size_t n = 0;
   char *data;
   jr r;
@@ -364,17 +354,26 @@ cli_baseline *cli_baseline_load(const char *path) {
     return NULL;
   }
   b->name = path;
-  data = slurp(path, &n, &err);
+  data = slurp(path, &n, &err, why, sizeof why);
   if (data != NULL) {
-    jr_init(&r, data, n, sbuf, sizeof sbuf);
+    jr_init(&r, data, n);
     err = read_doc(b, &r);
     if (err == NULL)
       err = index_entries(b);
-    free(data);
-    if (err == NULL)
+    if (err == NULL) {
+      free(data);
       return b;
+    }
     cli_err_prefix(path);
-    fprintf(stderr, "--baseline: %s (byte %zu)\n", err, r.err_off);
+    if (err == unknown_rule) {
+      fputs("--baseline: rule \"", stderr);
+      fmt_text_str(stderr, b->bad_rule);
+      fprintf(stderr, "\" is not in this version's catalogue "
+              "(sframe-validate --list-rules) (byte %zu)\n", b->bad_off);
+    } else {
+      fprintf(stderr, "--baseline: %s (byte %zu)\n", err, r.err_off);
+    }
+    free(data);
   } else {
     cli_err_prefix(path);
     fprintf(stderr, "--baseline: %s\n", err);
@@ -389,8 +388,6 @@ void cli_baseline_free(cli_baseline *b) {
     return;
   for (k = 0; k < b->nfiles; k++)
     free(b->files[k].path);
-  for (k = 0; k < b->nents; k++)
-    free(b->ents[k].rule);
   free(b->files);
   free(b->ents);
   free(b->fslot);

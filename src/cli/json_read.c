@@ -2,20 +2,20 @@
  *
  * Invariants: one pass over the bytes, the cursor p only moves forward and
  * never past end; the nesting stack is a fixed array (JR_MAX_DEPTH) and a
- * deeper document is an error; decoded strings are cut at no point: a
- * string longer than the buffer is an error. */
+ * deeper document is an error; strings are decoded in place (a decoded
+ * string is never longer than its JSON text), so no string is ever cut or
+ * refused for its length: the document is the only bound. */
 #include <string.h>
 
 #include "json_read.h"
 
 enum { S_VALUE, S_FIRST_ARR, S_FIRST_OBJ, S_KEY, S_AFTER, S_DONE, S_FAILED };
 
-void jr_init(jr *r, const void *data, size_t n, char *buf, size_t cap) {
+void jr_init(jr *r, void *data, size_t n) {
   memset(r, 0, sizeof *r);
   r->start = r->p = data;
   r->end = r->p + n;
-  r->buf = buf;
-  r->cap = cap;
+  r->buf = data;
   r->state = S_VALUE;
 }
 
@@ -32,7 +32,7 @@ static void ws(jr *r) {
     r->p++;
 }
 
-static int put(jr *r, uint32_t cp) {
+static void put(jr *r, uint32_t cp) {
   unsigned char u[4];
   size_t n;
   if (cp < 0x80) {
@@ -54,11 +54,10 @@ static int put(jr *r, uint32_t cp) {
     u[3] = (unsigned char)(0x80 | (cp & 0x3f));
     n = 4;
   }
-  if (r->cap == 0 || n > r->cap - 1 - r->len)
-    return 0;
+  /* An escape is at least as long as its UTF-8 (\uXXXX: 6 bytes for at
+   * most 3, a pair: 12 for 4): the text written stays behind r->p. */
   memcpy(r->buf + r->len, u, n);
   r->len += n;
-  return 1;
 }
 
 static int hex4(jr *r, uint32_t *v) {
@@ -106,10 +105,12 @@ static size_t utf8(const unsigned char *p, const unsigned char *end,
   return n;
 }
 
-/* A string; r->p is at the opening quote. */
+/* A string; r->p is at the opening quote.  Decoded in place from the
+ * byte after the quote: r->buf + r->len never passes r->p. */
 static int string(jr *r) {
   r->len = 0;
   r->p++;
+  r->buf = (char *)(uintptr_t)r->p;
   for (;;) {
     uint32_t cp, lo;
     size_t n;
@@ -153,15 +154,12 @@ static int string(jr *r) {
       default:
         return fail(r, "bad escape");
       }
-      if (!put(r, cp))
-        return fail(r, "string too long");
+      put(r, cp);
       continue;
     }
     if ((n = utf8(r->p, r->end, &cp)) == 0)
       return fail(r, "invalid UTF-8");
-    if (r->cap == 0 || n > r->cap - 1 - r->len)
-      return fail(r, "string too long");
-    memcpy(r->buf + r->len, r->p, n);
+    memmove(r->buf + r->len, r->p, n);
     r->len += n;
     r->p += n;
   }
@@ -198,10 +196,7 @@ static int number(jr *r) {
       return fail(r, "bad number");
   }
   n = (size_t)(r->p - s);
-  if (r->cap == 0 || n > r->cap - 1)
-    return fail(r, "number too long");
-  memcpy(r->buf, s, n);
-  r->buf[n] = '\0';
+  r->buf = (char *)(uintptr_t)s; /* not NUL-terminated: the next token's */
   r->len = n;
   return JT_NUM;
 }
@@ -317,12 +312,12 @@ int jr_skip(jr *r, int tok) {
 }
 
 int jr_int(const jr *r, int64_t *v) {
-  const char *s = r->buf;
-  int neg = *s == '-';
+  const char *s = r->buf, *e = r->buf + r->len;
+  int neg = s < e && *s == '-';
   uint64_t acc = 0, lim = neg ? (uint64_t)INT64_MAX + 1u : (uint64_t)INT64_MAX;
   if (neg)
     s++;
-  for (; *s; s++) {
+  for (; s < e; s++) {
     if (*s < '0' || *s > '9')
       return 0;
     if (acc > (lim - (uint64_t)(*s - '0')) / 10u)

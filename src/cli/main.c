@@ -11,11 +11,13 @@
  * like any other; the run stops at the first one with one line on stderr.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sfv.h"
 #include "cli.h"
@@ -59,8 +61,9 @@ static void usage(FILE *out) {
       "                      in it are validated, anything else (links, FIFOs,\n"
       "                      devices, other files) skipped silently; names in\n"
       "                      byte order, depth first\n"
-      "  --files-from=FILE   also take the names in FILE ('-': stdin), one per\n"
-      "                      line; with --null, NUL-terminated\n"
+      "  --files-from=FILE   also take the names in FILE ('-': stdin, which may\n"
+      "                      be a pipe), one per line; with --null,\n"
+      "                      NUL-terminated; at most 1 GiB\n"
       "  -j, --jobs=N        validate N files at a time (default: the online\n"
       "                      cores); output identical to -j1, in list order\n"
       "                      (--dump, --lookup, canonical: one at a time)\n"
@@ -83,7 +86,8 @@ static void usage(FILE *out) {
       "  --baseline=OLD.json compare with a previous run's --format=json report:\n"
       "                      exit 1 only for new error diagnostics; print\n"
       "                      what is new and what was fixed (key: path, rule,\n"
-      "                      FDE and FRE index)\n"
+      "                      FDE and FRE index); a rule id not in the\n"
+      "                      catalogue is refused (exit 2)\n"
       "  --profile=READER    would READER accept each section and compute the\n"
       "                      spec's unwind rows? kernel, glibc, libsframe-2.44,\n"
       "                      libsframe-2.47, llvm; comma-separated or repeated\n"
@@ -111,8 +115,10 @@ static void usage(FILE *out) {
       "  -h, --help          show this help\n"
       "  -V, --version       show the version\n"
       "\n"
-      "Only regular files are read (symbolic links followed); a FIFO, socket,\n"
-      "device or directory is refused without being opened (status 2).\n"
+      "Only regular files are read (symbolic links followed): inputs, lists,\n"
+      "baselines; a FIFO, socket, device or directory is refused without being\n"
+      "opened (status 2).  A closed stdin, stdout or stderr is opened on\n"
+      "/dev/null.\n"
       "Text output writes control bytes, DEL and invalid UTF-8 in paths and\n"
       "symbol names as \\xHH (a backslash as \\\\).\n"
       "\n"
@@ -313,11 +319,34 @@ static int run_files(cli_opts *o) {
   return cli_stdout_failed() ? 2 : worst;
 }
 
+/* Descriptors 0, 1 and 2 are open from here on: each closed one is opened
+ * on /dev/null (stdin read-only, the others write-only), so no descriptor
+ * the run opens later (an input, a -j worker's pipe) can take a standard
+ * stream's number and receive its output.  0, or -1 when /dev/null cannot
+ * be opened (the run then stops with status 2). */
+static int std_streams(void) {
+  int fd;
+  for (fd = 0; fd <= 2; fd++) {
+    int got;
+    if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+      continue;
+    got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+    if (got != fd) {   /* the lowest free number is fd */
+      if (got >= 0)
+        close(got);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   cli_opts o;
   parsed p;
   int c, rc, k;
 
+  if (std_streams() != 0)
+    return 2;
   /* A closed pipe is a write error (exit 2), not a signal. */
   signal(SIGPIPE, SIG_IGN);
   memset(&o, 0, sizeof o);

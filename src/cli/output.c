@@ -44,12 +44,6 @@ int cli_stdout_failed(void) {
   return 1;
 }
 
-void cli_err_prefix(const char *path) {
-  fputs("sframe-validate: ", stderr);
-  fmt_text_str(stderr, path);
-  fputs(": ", stderr);
-}
-
 void cli_out_io_error(cli_opts *o, int idx, const char *what) {
   size_t n = strlen(what) + 1;
   cli_err_prefix(o->paths[idx]);

@@ -122,7 +122,7 @@ static void say(const out *o, sfv_rule_id rule, uint64_t off, int64_t fde,
 /* The profile-READER rules share one layout (value, reader_needs, reason)
  * and the profile-READER-rows rules another (value, reason): call sites
  * name the slots of the family's layout (reject_slots, rows_slots), and
- * each rule is packed through its own slot struct (src/report.h), so a
+ * each rule is packed through its own slot struct (src/common/report.h), so a
  * rule whose schema row drifts from its family's does not compile. */
 typedef struct sfv_slots_PROFILE_KERNEL reject_slots;
 typedef struct sfv_slots_PROFILE_KERNEL_ROWS rows_slots;

@@ -1,6 +1,9 @@
 /* reader.c - opening and reading input files (reader.h).
  *
  * Invariants:
+ *  - cli_open_regular() is the one way the CLI opens a file it reads
+ *    (inputs, thin archive members, --files-from lists, --baseline
+ *    documents, the files a -r walk looks at);
  *  - nothing but a regular file is ever opened for reading: the type is
  *    checked with stat() before open() (so a FIFO, socket or device is never
  *    opened, and opening cannot block or have side effects), and again on
@@ -110,14 +113,14 @@ static int slurp(cli_src *s, int fd, char *why, size_t n) {
   return 0;
 }
 
-int cli_src_open(cli_src *s, const char *path, char *why, size_t n) {
-  struct stat st, fst;
-  int fd;
-  init_common(s);
-  if (stat(path, &st) != 0) {
+int cli_open_regular(int dfd, const char *path, int flags, struct stat *st,
+                     char *why, size_t n) {
+  int fd, at = flags & CLI_OPEN_NOFOLLOW ? AT_SYMLINK_NOFOLLOW : 0;
+  if (fstatat(dfd, path, st, at) != 0) {
     int e = errno;
     struct stat lst;
-    if (e == ENOENT && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+    if (e == ENOENT && fstatat(dfd, path, &lst, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISLNK(lst.st_mode))
       snprintf(why, n, "dangling symbolic link");
     else if (e == ELOOP)
       snprintf(why, n, "too many levels of symbolic links");
@@ -125,21 +128,30 @@ int cli_src_open(cli_src *s, const char *path, char *why, size_t n) {
       snprintf(why, n, "%s", strerror(e));
     return -1;
   }
-  if (!S_ISREG(st.st_mode)) {
-    snprintf(why, n, "%s, not a regular file: not read", type_word(st.st_mode));
+  if (!S_ISREG(st->st_mode)) {
+    snprintf(why, n, "%s, not a regular file: not read", type_word(st->st_mode));
     return -1;
   }
-  fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  fd = openat(dfd, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+                             (flags & CLI_OPEN_NOFOLLOW ? O_NOFOLLOW : 0));
   if (fd < 0) {
     snprintf(why, n, "%s", strerror(errno));
     return -1;
   }
-  if (fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
-    snprintf(why, n, "%s, not a regular file: not read",
-             type_word(fst.st_mode));
+  if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+    snprintf(why, n, "%s, not a regular file: not read", type_word(st->st_mode));
     close(fd);
     return -1;
   }
+  return fd;
+}
+
+int cli_src_open(cli_src *s, const char *path, char *why, size_t n) {
+  struct stat fst;
+  int fd;
+  init_common(s);
+  if ((fd = cli_open_regular(AT_FDCWD, path, 0, &fst, why, n)) < 0)
+    return -1;
   if (fst.st_size < 0) {
     snprintf(why, n, "negative file size");
     close(fd);

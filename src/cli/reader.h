@@ -40,10 +40,18 @@ typedef struct cli_src {
   size_t err_want, err_got;
 } cli_src;
 
-/* Opens path for reading without blocking and without side effects on
- * anything but a regular file: the type is looked at first (stat, symlinks
- * followed), the file is opened O_NONBLOCK | O_NOCTTY and looked at again.
- * 0 on success; else -1 with a message in why. */
+/* The one way the CLI opens a file it reads: path (relative to directory
+ * dfd, or AT_FDCWD) when it is a regular file, without blocking and without
+ * side effects on anything else: the type is looked at first (fstatat:
+ * symbolic links followed unless CLI_OPEN_NOFOLLOW), the file is opened
+ * O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC and looked at again (*st).
+ * The descriptor, or -1 with a message in why. */
+#define CLI_OPEN_NOFOLLOW 1
+struct stat;
+int cli_open_regular(int dfd, const char *path, int flags, struct stat *st,
+                     char *why, size_t n);
+/* cli_open_regular(AT_FDCWD, path, 0, ...) as a cli_src; 0, or -1 with a
+ * message in why. */
 int cli_src_open(cli_src *s, const char *path, char *why, size_t n);
 /* The window [off, off + size) of parent (which must outlive it). */
 void cli_src_window(cli_src *w, const cli_src *parent, uint64_t off,

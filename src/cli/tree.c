@@ -8,9 +8,9 @@
  *    find(1) without -L; an operand that is a link to a directory is walked;
  *  - a directory is opened with openat(parent, name, O_NOFOLLOW |
  *    O_DIRECTORY), so a directory swapped for a link mid-walk is not left;
- *  - only regular files are opened, O_NONBLOCK | O_NOFOLLOW, and looked at
- *    (fstat) before their first 8 bytes are read: FIFOs, sockets and
- *    devices are never opened for reading and never block;
+ *  - only regular files are opened (cli_open_regular, reader.h: O_NONBLOCK |
+ *    O_NOFOLLOW, looked at before and after) before their first 8 bytes are
+ *    read: FIFOs, sockets and devices are never opened and never block;
  *  - a file found in a tree is listed only when it is ELF, or an ar
  *    archive named *.a (static libraries; .deb and other ar containers are
  *    not); anything else is skipped silently (no record, no message).
@@ -24,11 +24,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "reader.h"
 #include "tree.h"
 
 static cli_run *run_of(cli_opts *o) {
@@ -129,14 +132,10 @@ static int wanted(int dfd, const char *name) {
   unsigned char m[8];
   struct stat st;
   ssize_t got;
-  int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW |
-                                 O_CLOEXEC);
-  if (fd < 0)
-    return errno != ELOOP && errno != ENXIO && errno != ENOENT;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return 0;
-  }
+  char why[200];
+  int fd = cli_open_regular(dfd, name, CLI_OPEN_NOFOLLOW, &st, why, sizeof why);
+  if (fd < 0) /* gone or no longer a regular file: skipped; else listed */
+    return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
   got = pread(fd, m, sizeof m, 0);
   close(fd);
   if (got < 0)
@@ -325,43 +324,129 @@ static int operand(cli_run *r, const char *p, size_t len) {
   return add(r, p, len, NULL);
 }
 
-/* --files-from: names separated by '\n' (or NUL with --null); empty
- * names are skipped.  0, -1 out of memory, -2 read error (said). */
-static int files_from(cli_run *r) {
-  int stdin_ = strcmp(r->files_from, "-") == 0;
-  FILE *f = stdin_ ? stdin : fopen(r->files_from, "r");
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  int sep = r->null_sep ? '\0' : '\n', rc = 0;
-  if (f == NULL) {
-    fputs("sframe-validate: --files-from=", stderr);
-    fmt_text_str(stderr, r->files_from);
-    fprintf(stderr, ": %s\n", strerror(errno));
-    return -2;
+/* --files-from: the list's source, read in chunks.  A named list is opened
+ * like every input (reader.h: a regular file, never blocking); "-" is
+ * standard input, which may be a regular file, a pipe or a socket (the
+ * `find -print0 | sframe-validate --null --files-from=-` use), never a
+ * terminal or a device.  Bounds: CLI_LIST_MAX_BYTES read in all, names
+ * shorter than PATH_MAX (a longer one cannot be opened). */
+typedef struct list_in {
+  int is_stdin;
+  cli_src src;
+  uint64_t off;
+} list_in;
+
+static void list_err(const cli_run *r, const char *what) {
+  fputs("sframe-validate: --files-from=", stderr);
+  fmt_text_str(stderr, r->files_from);
+  fprintf(stderr, ": %s\n", what);
+}
+
+static int list_open(const cli_run *r, list_in *in) {
+  char why[200];
+  struct stat st;
+  memset(in, 0, sizeof *in);
+  in->is_stdin = strcmp(r->files_from, "-") == 0;
+  if (!in->is_stdin) {
+    if (cli_src_open(&in->src, r->files_from, why, sizeof why) == 0)
+      return 0;
+    list_err(r, why);
+    return -1;
   }
-  while ((n = getdelim(&line, &cap, sep, f)) > 0) {
-    if (line[n - 1] == sep)
-      line[--n] = '\0';
-    if (n == 0)
+  if (fstat(0, &st) != 0) {
+    list_err(r, strerror(errno));
+    return -1;
+  }
+  if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode)) {
+    list_err(r, "standard input is not a regular file, a pipe or a socket: "
+                "not read");
+    return -1;
+  }
+  return 0;
+}
+
+/* Up to n bytes of the list: the count, 0 at its end, -1 after saying why. */
+static ssize_t list_read(const cli_run *r, list_in *in, char *buf, size_t n) {
+  char why[200];
+  if (!in->is_stdin) {
+    size_t k = in->src.size - in->off < n ? (size_t)(in->src.size - in->off) : n;
+    if (cli_src_pread(&in->src, in->off, buf, k) != 0) {
+      cli_src_error(&in->src, why, sizeof why);
+      list_err(r, why);
+      return -1;
+    }
+    in->off += k;
+    return (ssize_t)k;
+  }
+  for (;;) {
+    ssize_t got = read(0, buf, n);
+    struct pollfd pf;
+    if (got >= 0)
+      return got;
+    if (errno == EINTR)
       continue;
-    if (!r->null_sep && memchr(line, '\0', (size_t)n) != NULL) {
-      fputs("sframe-validate: --files-from: a name holds a NUL byte "
-            "(use --null for NUL-separated names)\n", stderr);
+    if (errno != EAGAIN && errno != EWOULDBLOCK) {
+      snprintf(why, sizeof why, "read error: %s", strerror(errno));
+      list_err(r, why);
+      return -1;
+    }
+    pf.fd = 0;             /* a non-blocking pipe: wait for its writer */
+    pf.events = POLLIN;
+    (void)poll(&pf, 1, -1);
+  }
+}
+
+/* --files-from: names separated by '\n' (or NUL with --null); empty
+ * names are skipped.  0, -1 out of memory, -2 input error (said). */
+static int files_from(cli_run *r) {
+  static char chunk[65536], name[PATH_MAX];
+  list_in in;
+  size_t len = 0;
+  uint64_t total = 0;
+  char sep = r->null_sep ? '\0' : '\n';
+  int rc = 0;
+  if (list_open(r, &in) != 0)
+    return -2;
+  for (;;) {
+    ssize_t got = list_read(r, &in, chunk, sizeof chunk), i;
+    if (got < 0) {
       rc = -2;
       break;
     }
-    if ((rc = operand(r, line, (size_t)n)) != 0)
+    total += (uint64_t)got;
+    if (total > CLI_LIST_MAX_BYTES) {
+      list_err(r, "the list is longer than " CLI_LIST_MAX_WORDS);
+      rc = -2;
+      break;
+    }
+    for (i = 0; i < got && rc == 0; i++) {
+      char c = chunk[i];
+      if (c == sep) {
+        if (len > 0) {
+          name[len] = '\0';
+          rc = operand(r, name, len);
+        }
+        len = 0;
+      } else if (c == '\0') {
+        list_err(r, "a name holds a NUL byte (use --null for NUL-separated "
+                    "names)");
+        rc = -2;
+      } else if (len == sizeof name - 1) {
+        list_err(r, "a name of PATH_MAX bytes or more");
+        rc = -2;
+      } else {
+        name[len++] = c;
+      }
+    }
+    if (rc != 0 || got == 0)
       break;
   }
-  if (rc == 0 && ferror(f)) {
-    fprintf(stderr, "sframe-validate: --files-from: read error: %s\n",
-            strerror(errno));
-    rc = -2;
+  if (rc == 0 && len > 0) {  /* the last name, without its separator */
+    name[len] = '\0';
+    rc = operand(r, name, len);
   }
-  free(line);
-  if (!stdin_)
-    fclose(f);
+  if (!in.is_stdin)
+    cli_src_close(&in.src);
   return rc;
 }
 

@@ -25,6 +25,11 @@ enum { OPT_TREE_FILES_FROM = 600, OPT_TREE_NULL, OPT_TREE_SUMMARY,
   {"summary", no_argument, NULL, OPT_TREE_SUMMARY},               \
   {"no-summary", no_argument, NULL, OPT_TREE_NO_SUMMARY},
 
+/* --files-from reads at most this many bytes of names (the list is held
+ * whole: memory is bounded by it). */
+#define CLI_LIST_MAX_BYTES ((uint64_t)1 << 30)
+#define CLI_LIST_MAX_WORDS "1 GiB"
+
 typedef struct cli_run {
   int recursive;             /* -r: directories among the operands walked */
   const char *files_from;    /* --files-from=FILE ("-": stdin), or NULL */

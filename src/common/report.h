@@ -10,7 +10,7 @@
  * so positional (unnamed) values do not compile either (int to pointer).
  * Every check reports through SFV_FIND: the classifiers, the validator,
  * the policies, the trailing-bytes classifier and the ELF checks (through
- * ELF_FIND, src/elf_internal.h); sfv_diag_from() is the one place a
+ * ELF_FIND, src/elf/elf_internal.h); sfv_diag_from() is the one place a
  * finding becomes an sfv_diag.  The CLI's archive diagnostics use the
  * same slot structs (src/cli/archive.c AR_FIND).
  */

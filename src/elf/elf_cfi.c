@@ -1,6 +1,6 @@
 /* elf_cfi.c - the CFI comparison of an ELF file: finds .eh_frame next to
  * the SFrame section, relocates both in the caller's scratch when the file
- * is relocatable, and runs sfv_cfi_compare() (src/cfi_compare.c).
+ * is relocatable, and runs sfv_cfi_compare() (src/cfi/cfi_compare.c).
  *
  * Invariants: every header, symbol and relocation is read with
  * sfv_elf_rd() (the file in memory or the caller's reader) and decoded

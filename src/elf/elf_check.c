@@ -53,7 +53,7 @@ int sfv_rule_file_offset(sfv_rule_id id) {
   case SFV_R_AR_NESTED: case SFV_R_AR_THIN_MEMBER: case SFV_R_AR_MEMBER_NOT_ELF:
   case SFV_R_CFI_FDE_MISSING: case SFV_R_CFI_FDE_MISSING_LINKED:
   case SFV_R_CFI_NOT_REPRESENTABLE:
-  case SFV_R_CFI_UNREADABLE: /* .eh_frame-anchored (src/cfi_compare.c) */
+  case SFV_R_CFI_UNREADABLE: /* .eh_frame-anchored (src/cfi/cfi_compare.c) */
   case SFV_R_CFI_HDR_HEADER: case SFV_R_CFI_HDR_EH_FRAME_PTR: case SFV_R_CFI_HDR_COUNT:
   case SFV_R_CFI_HDR_UNSORTED: case SFV_R_CFI_HDR_ENTRY_FDE:
   case SFV_R_CFI_HDR_ENTRY_PC: /* .eh_frame_hdr (src/cfi_hdr.c) */
@@ -371,7 +371,7 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
     if (!x->work_hit && e->shdrs_ok)
       sfv_elf_coverage(x, (opt->flags & SFV_ELF_OPT_COVERAGE) != 0);
   }
-  if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) { /* src/elf_cfi.c */
+  if (!(opt->flags & SFV_ELF_OPT_NO_CFI) && !x->em.stop) { /* src/elf/elf_cfi.c */
     sfv_cfi_compare_result cmp;
     if (sfv_elf_cfi_run(e, opt->scratch, opt->scratch_size, &x->em, x->res, &cmp)) {
       x->res->cfi_compared = 1;

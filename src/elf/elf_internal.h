@@ -108,7 +108,7 @@ typedef struct ectx {
 } ectx;
 
 /* Reports an ELF-layer finding through the rule's typed reporter
- * (src/report.h): slots by name, a slot the rule does not have does not
+ * (src/common/report.h): slots by name, a slot the rule does not have does not
  * compile.  off is in the rule's offset space (sfv_schema.def); ELF
  * findings have no FRE index.  Nothing is delivered once a read of the
  * caller's reader failed (what follows is not the file's fault).

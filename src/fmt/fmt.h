@@ -14,6 +14,11 @@
  *    invalid UTF-8 byte from a path or a symbol name through: each such byte
  *    is written as \xHH (and a backslash as \\), so a name cannot forge a
  *    line or reach the terminal as an escape sequence (fmt_text_str).
+ *  - Untrusted text (paths, member names, list entries, section and symbol
+ *    names, anything read from a baseline) is printed only by fmt_text_str,
+ *    fmt_text_quote, fmt_json_str and fmt_json_path: every other string
+ *    src/cli and src/fmt print is a literal or one of the tool's own
+ *    tables (make check-untrusted-print).
  *  - No printer keeps state in static storage: a report's counters live in
  *    its fmt_report.
  */

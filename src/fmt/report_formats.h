@@ -13,7 +13,7 @@
 size_t fmt_diag_text(const fmt_file_info *fi, const sfv_diag *d, char *buf,
                      size_t n);
 /* {"<slot name>":value,...}: the diagnostic's values labelled by the rule's
- * schema (src/sfv_schema.def; unused slots left out); a named-enum value
+ * schema (src/common/sfv_schema.def; unused slots left out); a named-enum value
  * prints as its name. */
 void fmt_json_values(FILE *out, const sfv_diag *d);
 /* The diagnostic's offset as a file offset (SARIF regions are file-relative). */

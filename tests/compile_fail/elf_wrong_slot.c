@@ -1,6 +1,6 @@
 /* Must NOT compile: an ELF rule given a slot it does not have
  * (elf-abi-machine's expected slot is expected_abi_arch; see
- * src/elf_internal.h ELF_FIND). */
+ * src/elf/elf_internal.h ELF_FIND). */
 #include "common/report.h"
 #include "elf/elf_internal.h"
 void misuse_elf(ectx *x);

@@ -1,4 +1,4 @@
-/* Must NOT compile: values without slot names (see src/report.h). */
+/* Must NOT compile: values without slot names (see src/common/report.h). */
 #include "common/report.h"
 int misuse(const sfv_out *o);
 int misuse(const sfv_out *o) {

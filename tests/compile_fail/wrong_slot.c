@@ -1,4 +1,4 @@
-/* Must NOT compile: a slot the rule does not have (see src/report.h). */
+/* Must NOT compile: a slot the rule does not have (see src/common/report.h). */
 #include "common/report.h"
 int misuse(const sfv_out *o);
 int misuse(const sfv_out *o) {

@@ -16,3 +16,13 @@ def workcount():
     if not path.exists():
         subprocess.run(["make", "-C", str(ROOT), "-s", "build/hostile/workcount"], check=True)
     return str(path)
+
+
+@pytest.fixture(scope="session")
+def baseline_probes():
+    path = pathlib.Path(os.environ.get("SFV_BASELINE_PROBES",
+                                       BUILD / "hostile" / "baseline_probes"))
+    if not path.exists():
+        subprocess.run(["make", "-C", str(ROOT), "-s", "build/hostile/baseline_probes"],
+                       check=True)
+    return str(path)

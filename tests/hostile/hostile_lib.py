@@ -15,9 +15,10 @@ SANITIZED = os.environ.get("SFV_SANITIZED") == "1"
 
 def run(sfv_bin, *args, timeout=120, **kw):
     """Runs the CLI; the timeout only guards against a hang (never a speed
-    assertion).  Exit status must be 0, 1 or 2 and nothing may crash."""
-    p = subprocess.run([sfv_bin, *map(str, args)], capture_output=True,
-                       timeout=timeout, **kw)
+    assertion).  Exit status must be 0, 1 or 2 and nothing may crash.
+    Arguments may be bytes (names that are not UTF-8)."""
+    argv = [os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in args]
+    p = subprocess.run([sfv_bin, *argv], capture_output=True, timeout=timeout, **kw)
     assert p.returncode in (0, 1, 2), (p.returncode, p.stderr[-2000:])
     assert b"AddressSanitizer" not in p.stderr and b"runtime error" not in p.stderr, p.stderr
     return p
@@ -111,3 +112,30 @@ def write_sparse(path, head, tail, tail_off):
         f.write(head)
         f.seek(tail_off)
         f.write(tail)
+
+
+def ar_hdr(name, size, fmag=b"`\n"):
+    """A 60-byte ar member header (name and size: str or bytes)."""
+    name = name if isinstance(name, bytes) else name.encode()
+    size = size if isinstance(size, bytes) else str(size).encode()
+    return (name.ljust(16) + b"0".ljust(12) + b"0".ljust(6) + b"0".ljust(6) +
+            b"644".ljust(8) + size.ljust(10) + fmag)
+
+
+def member(name, data):
+    return ar_hdr(name, len(data)) + data + (b"\n" if len(data) % 2 else b"")
+
+
+def gnu_archive(members):
+    """members: [(name, data)], names str or bytes; names over 15 bytes go
+    to the // table."""
+    table, out = b"", b""
+    for name, data in members:
+        name = name if isinstance(name, bytes) else name.encode()
+        if len(name) > 15:
+            out += member(f"/{len(table)}", data)
+            table += name + b"/\n"
+        else:
+            out += member(name + b"/", data)
+    lt = member("//", table) if table else b""
+    return b"!<arch>\n" + lt + out

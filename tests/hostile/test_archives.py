@@ -8,33 +8,10 @@ import subprocess
 
 import pytest
 
-from hostile_lib import linked_elf, rel_elf_aliased, run, run_json, rules_of
+from hostile_lib import ar_hdr as hdr, gnu_archive, linked_elf, member, rel_elf_aliased, \
+    run, run_json, rules_of
 
 ELF = linked_elf()
-
-
-def hdr(name, size, fmag=b"`\n"):
-    name = name if isinstance(name, bytes) else name.encode()
-    size = size if isinstance(size, bytes) else str(size).encode()
-    return (name.ljust(16) + b"0".ljust(12) + b"0".ljust(6) + b"0".ljust(6) +
-            b"644".ljust(8) + size.ljust(10) + fmag)
-
-
-def member(name, data):
-    return hdr(name, len(data)) + data + (b"\n" if len(data) % 2 else b"")
-
-
-def gnu_archive(members):
-    """members: [(name, data)]; names over 15 bytes go to the // table."""
-    table, out = b"", b""
-    for name, data in members:
-        if len(name) > 15:
-            out += member(f"/{len(table)}", data)
-            table += name.encode() + b"/\n"
-        else:
-            out += member(name + "/", data)
-    lt = member("//", table) if table else b""
-    return b"!<arch>\n" + lt + out
 
 
 def bsd_archive(members):
@@ -104,6 +81,40 @@ def test_thin_archive(sfv_bin, tmp_path):
     assert rc == 1 and "ar-thin-member" in rules_of(doc)
 
 
+def test_thin_archive_bsd_name(sfv_bin, tmp_path):
+    """As binutils reads it: a #1/N name in a thin archive occupies its N
+    bytes after the header (the next header follows them) and names a file
+    of the header's size minus N."""
+    (tmp_path / "one.o").write_bytes(ELF)
+    (tmp_path / "two.o").write_bytes(ELF)
+    a = tmp_path / "t.a"
+    a.write_bytes(b"!<thin>\n" + hdr("#1/5", len(ELF) + 5) + b"one.o" +
+                  hdr("two.o/", len(ELF)))
+    p = run(sfv_bin, "-q", a)
+    assert p.returncode == 0, p.stdout
+    assert f"{a}(one.o): valid".encode() in p.stdout
+    assert f"{a}(two.o): valid".encode() in p.stdout
+    assert b"2 members, 2 ELF" in p.stdout
+
+
+def test_long_member_names_are_never_cut(sfv_bin, tmp_path):
+    """An archive path of about 3,000 bytes and two member names of 2,000
+    that differ only in their last byte: each record keeps its whole name
+    (a cut one printed both alike, and a baseline keyed them alike)."""
+    d = tmp_path
+    for k in range(15):
+        d = d / ("d" * 200)
+    d.mkdir(parents=True)
+    names = ["m" * 1999 + "1", "m" * 1999 + "2"]
+    a = d / "lib.a"
+    a.write_bytes(gnu_archive([(n, ELF) for n in names]))
+    rc, doc, _ = run_json(sfv_bin, a.relative_to(tmp_path), cwd=tmp_path)
+    paths = [f["path"] for f in doc["files"]]
+    rel = str(a.relative_to(tmp_path))
+    assert paths == [f"{rel}({names[0]})", f"{rel}({names[1]})", rel], \
+        [len(p) for p in paths]
+
+
 def test_nested_archive_refused(sfv_bin, tmp_path):
     inner = gnu_archive([("in.o", ELF)])
     a = tmp_path / "outer.a"
@@ -130,6 +141,14 @@ def test_non_elf_member_is_a_note(sfv_bin, tmp_path):
     ("long name past table", b"!<arch>\n" + member("//", b"a.o/\n") + member("/99", ELF), "ar-name"),
     ("long name unterminated", b"!<arch>\n" + member("//", b"abc") + member("/0", ELF), "ar-name"),
     ("bsd name past member", b"!<arch>\n" + hdr("#1/64", 8) + b"abcdefgh", "ar-name"),
+    # Thin archives: a member's size is that of a file elsewhere, so it
+    # bounds nothing in the archive; names and tables must lie in it.
+    ("thin bsd name past end", b"!<thin>\n" + hdr("#1/64", 100000), "ar-name"),
+    ("thin bsd name past end, some bytes", b"!<thin>\n" + hdr("#1/64", 100000) + b"abc", "ar-name"),
+    ("thin long name past table", b"!<thin>\n" + member("//", b"a.o/\n") + hdr("/99", 100), "ar-name"),
+    ("thin name table past end", b"!<thin>\n" + hdr("//", 4096) + b"a.o/\n", "ar-header"),
+    ("thin symbol table past end", b"!<thin>\n" + hdr("/", 4096) + b"\0\0\0\0", "ar-header"),
+    ("thin bsd symdef past end", b"!<thin>\n" + hdr("__.SYMDEF", 4096) + b"\0" * 8, "ar-header"),
 ])
 def test_hostile_headers(sfv_bin, tmp_path, name, data, rule):
     a = tmp_path / "bad.a"

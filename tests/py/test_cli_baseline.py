@@ -153,7 +153,7 @@ MALFORMED = {
     "array": b"[]",
     "no-files": b'{"errors":[]}',
     "files-not-array": b'{"files":{}}',
-    "truncated": b'{"files":[{"path":"a","diagnostics":[{"rule":"x"',
+    "truncated": b'{"files":[{"path":"a","diagnostics":[{"rule":"magic"',
     "trailing": b'{"files":[]} x',
     "deep": b'{"x":' + b"[" * 100000 + b"]" * 100000 + b',"files":[]}',
     "bad-escape": b'{"files":[{"path":"\\q","diagnostics":[]}]}',
@@ -161,14 +161,15 @@ MALFORMED = {
     "nul": b'{"files":[{"path":"a\\u0000b","diagnostics":[]}]}',
     "control": b'{"files":[{"path":"a\nb","diagnostics":[]}]}',
     "bad-utf8": b'{"files":[{"path":"\xff","diagnostics":[]}]}',
-    "long-string": b'{"files":[{"path":"' + b"a" * 100000 + b'","diagnostics":[]}]}',
-    "fde-negative": b'{"files":[{"path":"a","diagnostics":[{"rule":"x","fde":-1}]}]}',
-    "fde-huge": b'{"files":[{"path":"a","diagnostics":[{"rule":"x","fde":1e400}]}]}',
-    "fde-overflow": b'{"files":[{"path":"a","diagnostics":[{"rule":"x","fde":99999999999999999999}]}]}',
+    "fde-negative": b'{"files":[{"path":"a","diagnostics":[{"rule":"magic","fde":-1}]}]}',
+    "fde-huge": b'{"files":[{"path":"a","diagnostics":[{"rule":"magic","fde":1e400}]}]}',
+    "fde-overflow": b'{"files":[{"path":"a","diagnostics":[{"rule":"magic","fde":99999999999999999999}]}]}',
     "rule-missing": b'{"files":[{"path":"a","diagnostics":[{"fde":1}]}]}',
     "path-missing": b'{"files":[{"diagnostics":[]}]}',
     "bad-number": b'{"files":[],"n":01}',
     "bad-path-bytes": b'{"files":[{"path":"a","path_bytes":"zz","diagnostics":[]}]}',
+    "unknown-rule": b'{"files":[{"path":"a","diagnostics":[{"rule":"no-such-rule"}]}]}',
+    "rule-not-string": b'{"files":[{"path":"a","diagnostics":[{"rule":7}]}]}',
 }
 
 
@@ -179,6 +180,16 @@ def test_malformed_baseline_is_exit_2(sfv_bin, tree, name):
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("sframe-validate: old.json: --baseline: ")
     assert len(r.stderr.splitlines()) == 1
+
+
+def test_long_strings_load(sfv_bin, tree):
+    """The reader has no string limit of its own (strings are decoded in
+    place): a 100,000-byte path, as the writer prints for an input it could
+    not open, loads."""
+    doc = b'{"files":[{"path":"' + b"a" * 100000 + b'","diagnostics":[]}],"errors":[]}'
+    (tree / "old.json").write_bytes(doc)
+    r = run(sfv_bin, "--baseline=old.json", "b.sframe", cwd=tree)
+    assert r.returncode == 0 and "0 fixed" in r.stdout, r.stderr
 
 
 @pytest.mark.parametrize("arg", ["missing.json", ".", ""])

@@ -4,7 +4,7 @@ each), asserting the JSON "values" object ({slot name: value}) of
 the diagnostic a crafted file draws.  Every row's slot values differ from
 each other, so reporting any two slots swapped (found for expected, ...)
 fails the row; test_every_multi_slot_rule_has_a_row keeps the table
-complete against src/sfv_schema.def."""
+complete against src/common/sfv_schema.def."""
 import pathlib
 import re
 import struct
@@ -488,8 +488,8 @@ def test_values(sfv_bin, tmp_path, row, case):
 
 
 def schema_rows():
-    """(rule enum, [used slot names]) of every src/sfv_schema.def row."""
-    text = (ROOT / "src" / "sfv_schema.def").read_text()
+    """(rule enum, [used slot names]) of every src/common/sfv_schema.def row."""
+    text = (ROOT / "src" / "common" / "sfv_schema.def").read_text()
     for m in re.finditer(r"^SFV_SCHEMA\((\w+), \w+, (.*)\)$", text, re.M):
         f = [x.strip() for x in m.group(2).split(",")]
         used = [f[i] for i in (0, 2, 4) if f[i + 1] != "NONE"]

@@ -141,8 +141,9 @@ def main():
             errors.append("no objects in %s (build first)" % dd)
             continue
         for o in sorted(os.listdir(dd)):
-            if not o.endswith(".o"):
-                continue
+            if not o.endswith(".o") or not os.path.exists(
+                    os.path.join(SRC, d, o[:-2] + ".c")):
+                continue  # not an object of today's sources
             path = os.path.join(dd, o)
             objs.append(path)
             nm = subprocess.run(["nm", path], capture_output=True, text=True, check=True).stdout

@@ -1,5 +1,5 @@
-/* test_cfi.c - the DWARF CFI reader and interpreter (src/cfi_read.c,
- * src/cfi_interp.c) on sections built by cfibuild.h: rows of every CFA
+/* test_cfi.c - the DWARF CFI reader and interpreter (src/cfi/cfi_read.c,
+ * src/cfi/cfi_interp.c) on sections built by cfibuild.h: rows of every CFA
  * instruction, pointer encodings, augmentations, .debug_frame, and every
  * error path (truncation at each byte, stack limits, budget). */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* test_cleanpass.c - the validator's one-pass proof of a finding-free stage
- * 4 (src/validate_clean.c) against the staged passes.
+ * 4 (src/sframe/validate_clean.c) against the staged passes.
  *
  * The clean pass may only claim "nothing to report" when check_fde_index
  * and the FRE-block walk would report nothing; otherwise it must hand over

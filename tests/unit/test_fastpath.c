@@ -1,4 +1,4 @@
-/* test_fastpath.c - sfv_validate()'s FRE fast path (src/validate_fast.c)
+/* test_fastpath.c - sfv_validate()'s FRE fast path (src/sframe/validate_fast.c)
  * against the slow path (SFV_OPT_NO_FAST_PATH_): identical status, counts
  * and diagnostics (fuzz/fastpath_diff.h) on
  *   - every conformance case (the generator's output), tests/findings,
