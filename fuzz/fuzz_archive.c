@@ -23,10 +23,10 @@
 #include "fuzz_cli.h"
 #include "fuzz_sandbox.h"
 
-#define MAX_INPUT (1u << 20)
+#define AR_FUZZ_MAX_INPUT (1u << 20)
 
 static int ready;
-static uint8_t buf[MAX_INPUT + 8];
+static uint8_t buf[AR_FUZZ_MAX_INPUT + 8];
 
 static int thin_inside(const char *name) {
   return name[0] != '\0' && strchr(name, '/') == NULL &&
@@ -61,7 +61,7 @@ static void run_one(const char *path, int format, int mode) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *path;
   size_t n = 0;
-  if (size > MAX_INPUT)
+  if (size > AR_FUZZ_MAX_INPUT)
     return 0;
   setup();
   if (!cli_is_archive(data, size)) {

@@ -12,7 +12,8 @@
  * SARIF, the baseline loaded and the run over both files with it.
  * Invariants:
  *  - the reader ends: at most one token per input byte (+2), error offsets
- *    inside the input, depth <= JR_MAX_DEPTH;
+ *    inside the input, depth <= JR_MAX_DEPTH, every token inside the
+ *    document (strings decoded in place, NUL-terminated there);
  *  - the baseline loads in every format or in none; status 0, 1 or 2;
  *  - text output holds no control byte but '\n' (untrusted text quoted);
  *  - the JSON report is one RFC 8259 value (json_read.c reads it to its
@@ -29,13 +30,12 @@
 #include "cli/baseline.h"
 #include "cli/json_read.h"
 
-#define MAX_INPUT (1u << 20)
+#define BL_FUZZ_MAX_INPUT (1u << 20)
 #define NFILES 2
 
 static const char *files[NFILES];
 static int ready;
-static uint8_t subst[MAX_INPUT * 16 + 64];
-static char jbuf[1u << 16];
+static uint8_t subst[BL_FUZZ_MAX_INPUT * 16 + 64];
 
 /* A section's bytes into the sandbox. */
 static const char *put_section(const char *name, const model *m) {
@@ -85,6 +85,15 @@ static int run(cli_baseline *b, int format, FILE *out) {
   return b != NULL ? cli_baseline_status(b, worst) : worst;
 }
 
+/* A writable copy (the reader decodes strings in place). */
+static char *dup_doc(const void *p, size_t n) {
+  char *d = malloc(n + 1);
+  FUZZ_ASSERT(d != NULL, "malloc");
+  if (n > 0)
+    memcpy(d, p, n);
+  return d;
+}
+
 /* Reads a whole JSON text; returns the value of "baseline"."new" (-1 when
  * absent), asserting that the text is one well-formed value. */
 static int64_t check_json(const char *p, size_t n) {
@@ -92,7 +101,8 @@ static int64_t check_json(const char *p, size_t n) {
   int t, in_baseline = 0;
   int64_t v = -1, nnew = -1;
   size_t tokens = 0;
-  jr_init(&r, p, n, jbuf, sizeof jbuf);
+  char *doc = dup_doc(p, n);
+  jr_init(&r, doc, n);
   while ((t = jr_next(&r)) != JT_END) {
     FUZZ_ASSERT(t != JT_ERROR, "report is not JSON: %s at byte %zu of %zu", r.err,
                 r.err_off, n);
@@ -103,6 +113,7 @@ static int64_t check_json(const char *p, size_t n) {
              jr_next(&r) == JT_NUM && jr_int(&r, &v))
       nnew = v;
   }
+  free(doc);
   return nnew;
 }
 
@@ -111,13 +122,18 @@ static void check_reader(const uint8_t *p, size_t n) {
   jr r;
   int t;
   size_t tokens = 0;
-  jr_init(&r, p, n, jbuf, 8192);
+  char *doc = dup_doc(p, n);
+  jr_init(&r, doc, n);
   while ((t = jr_next(&r)) != JT_END && t != JT_ERROR) {
     int64_t v;
     FUZZ_ASSERT(++tokens <= n + 2, "reader runs on: %zu tokens", tokens);
     FUZZ_ASSERT(r.depth >= 0 && r.depth <= JR_MAX_DEPTH, "depth %d", r.depth);
     if (t == JT_KEY || t == JT_STR || t == JT_NUM)
-      FUZZ_ASSERT(r.len < 8192 && r.buf[r.len] == '\0', "token length");
+      FUZZ_ASSERT(r.buf >= doc && r.len <= n && (size_t)(r.buf - doc) <= n - r.len,
+                  "token outside the document");
+    if (t == JT_KEY || t == JT_STR)
+      FUZZ_ASSERT((size_t)(r.buf - doc) + r.len < n && r.buf[r.len] == '\0',
+                  "string not terminated inside the document");
     if (t == JT_NUM)
       (void)jr_int(&r, &v);
   }
@@ -125,6 +141,7 @@ static void check_reader(const uint8_t *p, size_t n) {
     FUZZ_ASSERT(r.err != NULL && r.err_off <= n, "error at %zu of %zu", r.err_off, n);
     FUZZ_ASSERT(jr_next(&r) == JT_ERROR, "error is not sticky");
   }
+  free(doc);
 }
 
 static void check_text(const char *p, size_t n) {
@@ -226,7 +243,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *old;
   size_t n, k;
   int loaded = -1;
-  if (size > MAX_INPUT)
+  if (size > BL_FUZZ_MAX_INPUT)
     return 0;
   setup();
   n = substitute(data, size, subst);
