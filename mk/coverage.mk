@@ -3,7 +3,8 @@
 #
 #   make coverage-cli   clang-19 source-based line/branch coverage of src/
 #                       (library, src/fmt, src/cli) from (1) the CLI tests
-#                       (COV_CLI_PYTESTS) against a CLI built with
+#                       (COV_CLI_PYTESTS: mk/cli.mk's, dump, lookup, cfi,
+#                       tests/hostile) against a CLI built with
 #                       -fprofile-instr-generate -fcoverage-mapping, -j
 #                       workers included (tests/tools/cov_exit.c), and (2)
 #                       the replay of corpus/ (COV_CLI_CORPORA) through
@@ -16,7 +17,7 @@
 
 COV_CLI_DIR := $(BUILD)/cov-cli
 COV_CLI_PYTESTS ?= $(CLI_PYTESTS) tests/py/test_dump.py tests/py/test_lookup.py \
-                   tests/py/test_cfi_cli.py
+                   tests/py/test_cfi_cli.py tests/hostile
 COV_CLI_CORPORA ?= corpus
 COV_CLI_SRCS = $(LIB_SRCS) $(FMT_SRCS) $(CLI_SRCS)
 COV_CLI_BIN := $(COV_CLI_DIR)/sframe-validate
@@ -31,13 +32,16 @@ $(COV_CLI_BIN): $(LIB_SRCS) $(FMT_SRCS) $(CLI_SRCS) $(LIB_HDRS) $(CLI_HDRS) test
 	  tests/tools/cov_exit.c $(COV_CLI_DIR)/libsfvfmt.a $(COV_CLI_DIR)/libsfv.a
 
 # The tests' profile is remade only when the CLI or the tests change.
-$(COV_CLI_DIR)/tests.profdata: $(COV_CLI_BIN) $(COV_CLI_PYTESTS) $(SARIF_SCHEMA)
+# (mk/hostile.mk's HOSTILE_TOOL and BASELINE_PROBES, read after this file.)
+$(COV_CLI_DIR)/tests.profdata: $(COV_CLI_BIN) $(COV_CLI_PYTESTS) $(SARIF_SCHEMA) \
+                               $(BUILD)/hostile/workcount $(BUILD)/hostile/baseline_probes
 	rm -rf $(COV_CLI_DIR)/prof/tests && mkdir -p $(COV_CLI_DIR)/prof/tests
 	@# Tests run the CLI as nobody too (its profiles must be writable), and
 	@# one limits the file size (its profile is cut: merged with --failure-mode=all).
 	chmod 1777 $(COV_CLI_DIR)/prof/tests
 	-LLVM_PROFILE_FILE=$(CURDIR)/$(COV_CLI_DIR)/prof/tests/%p.profraw \
-	  SFV_BIN=$(abspath $(COV_CLI_BIN)) $(PYTHON) -m pytest -q -p no:cacheprovider $(COV_CLI_PYTESTS)
+	  SFV_BIN=$(abspath $(COV_CLI_BIN)) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
+	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) $(PYTHON) -m pytest -q -p no:cacheprovider $(COV_CLI_PYTESTS)
 	$(LLVM_PROFDATA) merge --failure-mode=all -sparse -o $@ $(COV_CLI_DIR)/prof/tests/*.profraw
 
 coverage-cli:
