@@ -1,8 +1,10 @@
 /* fuzz_cli_file.c - the CLI's file handling in-process: the input is
  * written to a file, which the CLI then opens, recognises (ELF, ar archive,
  * raw section), reads through its pread reader and runs in every mode:
- * validation in text, JSON (with --coverage) and SARIF, --dump, --lookup,
- * --format=canonical, and again with --input=raw and --input=elf.
+ * validation in text, JSON (with --coverage, every --profile, --werror,
+ * --require-sframe, --require-sorted, --require-version, --min-coverage)
+ * and SARIF, --dump, --lookup, --format=canonical, and again with
+ * --input=raw and --input=elf.
  *
  * Invariants: every run ends with status 0, 1 or 2 and marks the file's
  * state accordingly; nothing crashes, leaks past the run (the reader's
@@ -15,30 +17,27 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fuzz_helpers.h"
-#include "cli/file_run.h"
+#include "fuzz_cli.h"
 
 static char path[64];
-static FILE *devnull;
+
+/* Thin members: none opened. */
+static int thin_none(const char *name) {
+  (void)name;
+  return 0;
+}
 
 static void setup(void) {
   if (path[0] != '\0')
     return;
   snprintf(path, sizeof path, "/tmp/sfv-fuzz-cli-%ld.bin", (long)getpid());
-  devnull = fopen("/dev/null", "w");
-  FUZZ_ASSERT(devnull != NULL, "open /dev/null");
-  cli_archive_thin_enabled = 0;
+  cli_archive_thin_allow = thin_none;
 }
 
 static int run_one(int format, int mode, int input, const uint8_t *data,
                    size_t size) {
   const char *paths[1] = {path};
-  uint64_t sizes[1] = {0};
-  unsigned char states[1] = {0};
-  char *io_errors[1] = {NULL};
   cli_opts o;
-  FILE *saved_out, *saved_err;
-  int rc;
   memset(&o, 0, sizeof o);
   o.format = format;
   o.mode = mode;
@@ -46,38 +45,16 @@ static int run_one(int format, int mode, int input, const uint8_t *data,
   o.coverage = format == FMT_JSON;
   o.max_diags = format == FMT_SARIF ? 3 : 0;
   o.lookup_pc = size >= 16 ? (uint64_t)fuzz_hash(data, 16) % 0x10000u : 0x1000u;
-  o.paths = paths;
-  o.sizes = sizes;
-  o.states = states;
-  o.io_errors = io_errors;
-  o.nfiles = 1;
-  /* The CLI's reports and messages go nowhere (stdio's streams swapped
-   * for the run only: the engine and the replay driver keep theirs). */
-  saved_out = stdout;
-  saved_err = stderr;
-  stdout = devnull;
-  stderr = devnull;
-  if (mode == MODE_CHECK && format != FMT_CANONICAL) {
-    (void)fmt_report_init(&o.rep, format, stdout, 0, o.max_diags);
-    cli_begin(&o);
+  o.min_coverage = -1; /* main.c's default: none */
+  if (format == FMT_JSON && mode == MODE_CHECK && input == CLI_INPUT_AUTO) {
+    /* The policy options and every --profile reader. */
+    o.profiles = (1u << CLI_NPROFILES) - 1;
+    o.require_sframe = o.require_sorted = o.werror = 1;
+    o.require_version = 2 + (int)(size % 2);
+    o.min_coverage = 50;
   }
-  rc = cli_check_file(&o, 0);
-  if (mode == MODE_CHECK && format != FMT_CANONICAL)
-    cli_end(&o);
-  if (mode == MODE_LOOKUP)
-    cli_lookup_end(&o);
-  fflush(stdout);
-  stdout = saved_out;
-  stderr = saved_err;
-  FUZZ_ASSERT(rc >= 0 && rc <= 2, "status %d", rc);
-  FUZZ_ASSERT(rc != 2 || states[0] == FILE_IO_ERROR || mode != MODE_CHECK ||
-                  states[0] != FILE_UNREAD,
-              "status 2 without an I/O error state");
-  if (rc != 2)
-    FUZZ_ASSERT(states[0] == (rc ? FILE_INVALID : FILE_VALID), "state %u vs status %d",
-                states[0], rc);
-  free(io_errors[0]);
-  return rc;
+  /* The CLI's reports and messages go nowhere. */
+  return fuzz_cli_run(&o, paths, 1, fuzz_devnull());
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -19,6 +19,8 @@ seeds() {  # the inputs a harness starts from
   done
 }
 
+# The harness's dictionary (corpus/<harness>.options), else sframe.dict.
+dict() { local d; d=$(sed -n 's/^dict *= *//p' "corpus/$1.options" 2>/dev/null); echo "corpus/${d:-sframe.dict}"; }
 opts() { sed -n 's/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' "corpus/$1.options" 2>/dev/null | sed 's|-dict=|-dict=corpus/|'; }
 
 run_lf() {  # ENGINE_DIR HARNESS
@@ -51,7 +53,7 @@ run_afl() {  # HARNESS
   if AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
       AFL_NO_AFFINITY=1 AFL_CUSTOM_MUTATOR_LIBRARY="$OUT/afl/sfv-mutator.so" \
       SFV_LIBSFRAME_CRASH_DIR="$work/libsframe-crashes" \
-      timeout $((SECS + 60)) afl-fuzz -V "$SECS" -i "$in" -o "$work" -x corpus/sframe.dict \
+      timeout $((SECS + 60)) afl-fuzz -V "$SECS" -i "$in" -o "$work" -x "$(dict "$h")" \
       -c "$OUT/afl-cmplog/fuzz_$h" -- "$OUT/afl/fuzz_$h" >"$SMOKE/afl-$h.log" 2>&1; then
     local crashes execs
     crashes=$(find "$work/default/crashes" -type f -name 'id:*' 2>/dev/null | wc -l)

@@ -4,6 +4,8 @@
 #                          AFL++ (afl-clang-fast) + CMPLOG, the AFL++ custom
 #                          mutator, the replay driver
 #   make fuzz-smoke        builds, then runs each harness ~20 s (AFL++ too)
+#   make check-fuzz-harnesses  (in make test) every fuzz/fuzz_*.c harness is
+#                          built by OSS-Fuzz's build.sh, make and the replay driver
 #   make test-fuzz-replay  (in make test) replays corpus/, conformance/ and
 #                          build/realworld/**/*.sframe through every harness
 #                          under ASan+UBSan; also compiles fuzz/ with gcc
@@ -14,9 +16,9 @@
 #   make fuzz-afl-run FUZZ_TARGET=elf FUZZ_SECONDS=600    one AFL++ campaign
 #   make fuzz-corpus-update  merge a campaign's findings into corpus/<harness>/
 
-TEST_TARGETS += test-fuzz-replay
+TEST_TARGETS += check-fuzz-harnesses test-fuzz-replay
 
-FUZZ_HARNESSES := validate lookup dump cli_file cfi
+FUZZ_HARNESSES := validate lookup dump cli_file cfi baseline archive
 FUZZ_OUT := $(BUILD)/fuzz
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS)
 # The library, the printers (src/fmt, what libsfvfmt.a holds) and the
@@ -44,6 +46,7 @@ FUZZ_HARNESSES += elf
 # Extra sources per harness (besides the library and the printers).
 FUZZ_EXTRA_diff_libsframe := libsframe_child peer_alloc
 FUZZ_EXTRA_elf :=
+FUZZ_EXTRA_baseline := sframe_model
 
 # Sanitizers: the library gets the whole set the unit tests use (incl.
 # integer and implicit-conversion); harness code gets ASan+UBSan (its
@@ -56,7 +59,7 @@ FUZZ_SAN_CLI ?= $(FUZZ_SAN_LIB)
 FUZZ_SAN_COMMON := -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 
 .PHONY: fuzz fuzz-libfuzzer fuzz-msan fuzz-afl fuzz-replay fuzz-deps fuzz-smoke \
-        test-fuzz-replay coverage oss-fuzz-check fuzz-run fuzz-seeds \
+        test-fuzz-replay check-fuzz-harnesses coverage oss-fuzz-check fuzz-run fuzz-seeds fuzz-seeds-cli \
         fuzz-corpus-update fuzz-gcc-check fuzz-afl-run
 
 fuzz-deps:
@@ -85,7 +88,7 @@ $(FUZZ_OUT)/$(1)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
 endef
 
 fuzz_libobjs = $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_OUT)/$(1)/lib/%.o)
-fuzz_hobjs = $(foreach f,fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3),$(FUZZ_OUT)/$(1)/h/$(f).o)
+fuzz_hobjs = $(foreach f,$(sort fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3)),$(FUZZ_OUT)/$(1)/h/$(f).o)
 
 # libsframe with its allocator renamed to the guard-page one (peer_alloc.c).
 $(FUZZ_OUT)/libsframe-guarded.a: $(SID_LIBSFRAME_A)
@@ -187,11 +190,23 @@ fuzz-seeds: $(FUZZ_OUT)/gen_seeds
 	rm -rf corpus/seeds && mkdir -p corpus/seeds
 	$(FUZZ_OUT)/gen_seeds corpus/seeds
 
+# Seeds of the CLI harnesses, generated into $(FUZZ_OUT)/seeds/<harness>/
+# (campaigns start from them; corpus/<harness>/ keeps what -merge=1 keeps):
+# baseline: the harness's own reports of its sandbox files and edits of
+# them; archive: fuzz/gen_ar_seeds.py.
+fuzz-seeds-cli: $(FUZZ_OUT)/libfuzzer/fuzz_baseline
+	rm -rf $(FUZZ_OUT)/seeds/baseline $(FUZZ_OUT)/seeds/archive
+	mkdir -p $(FUZZ_OUT)/seeds/baseline && : > $(FUZZ_OUT)/seeds/empty
+	SFV_FUZZ_WRITE_SEEDS=$(FUZZ_OUT)/seeds/baseline $< $(FUZZ_OUT)/seeds/empty 2>/dev/null
+	$(PYTHON) fuzz/gen_ar_seeds.py $(FUZZ_OUT)/seeds/archive
+
 # ------------------------------------------------------------ running
 FUZZ_CRASH_DIR := $(FUZZ_OUT)/crashes
 FUZZ_RUN_DIR := $(FUZZ_OUT)/run
 # Seed inputs every harness starts from (the harness's own corpus first).
-fuzz_seed_dirs = $(wildcard corpus/$(1)) corpus/seeds $(wildcard corpus/regression)
+fuzz_seed_dirs = $(wildcard corpus/$(1)) corpus/seeds $(wildcard corpus/regression $(FUZZ_OUT)/seeds/$(1))
+# The harness's dictionary (corpus/<harness>.options), else sframe.dict.
+fuzz_dict = corpus/$(or $(shell sed -n 's/^dict *= *//p' corpus/$(1).options 2>/dev/null),sframe.dict)
 fuzz_opts = $(shell sed -n 's/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' corpus/$(1).options 2>/dev/null | sed 's|^-dict=|-dict=corpus/|')
 
 fuzz-run: $(FUZZ_OUT)/libfuzzer/fuzz_$(FUZZ_TARGET)
@@ -216,7 +231,7 @@ fuzz-afl-run: $(FUZZ_OUT)/afl/fuzz_$(FUZZ_TARGET) $(FUZZ_OUT)/afl-cmplog/fuzz_$(
 	  AFL_CUSTOM_MUTATOR_LIBRARY=$(CURDIR)/$(FUZZ_OUT)/afl/sfv-mutator.so \
 	  SFV_LIBSFRAME_CRASH_DIR=$(FUZZ_OUT)/libsframe-crashes \
 	  afl-fuzz -V $(FUZZ_SECONDS) -i $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET)-in -o $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET) \
-	  -x corpus/sframe.dict -c $(FUZZ_OUT)/afl-cmplog/fuzz_$(FUZZ_TARGET) -- $(FUZZ_OUT)/afl/fuzz_$(FUZZ_TARGET)
+	  -x $(call fuzz_dict,$(FUZZ_TARGET)) -c $(FUZZ_OUT)/afl-cmplog/fuzz_$(FUZZ_TARGET) -- $(FUZZ_OUT)/afl/fuzz_$(FUZZ_TARGET)
 	@sed -n 's/^\(execs_done\|execs_per_sec\|corpus_count\|edges_found\|saved_crashes\) *: */  \1 /p' \
 	  $(FUZZ_AFL_RUN_DIR)/$(FUZZ_TARGET)/default/fuzzer_stats
 
@@ -264,5 +279,8 @@ coverage: $(FUZZ_COV_DIR)/sfv-fuzz-replay
 	@echo "coverage: annotated sources in $(FUZZ_COV_DIR)/coverage.txt"
 
 # ------------------------------------------------------------ OSS-Fuzz / ClusterFuzzLite
+check-fuzz-harnesses:
+	$(PYTHON) tests/tools/check_fuzz_harnesses.py '$(FUZZ_HARNESSES)' '$(FUZZ_HAVE_LIBSFRAME)'
+
 oss-fuzz-check: fuzz-deps
 	fuzz/oss-fuzz/check.sh $(BUILD)/oss-fuzz

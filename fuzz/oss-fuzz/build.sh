@@ -2,9 +2,9 @@
 # OSS-Fuzz / ClusterFuzzLite build script for sframe-validate.
 # Uses only the OSS-Fuzz variables: CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE
 # OUT SRC WORK (SANITIZER is read only to leave out what cannot work).
-# Produces $OUT/fuzz_<harness> plus _seed_corpus.zip, .dict, .options.
-# diff_libsframe is not built here: it needs Debian sid's libsframe
-# (make fuzz builds it locally).
+# Produces $OUT/fuzz_<harness> plus _seed_corpus.zip, .dict, .options for
+# every fuzz/fuzz_*.c that defines LLVMFuzzerTestOneInput, but not_built.
+# make check-fuzz-harnesses fails when one is missing.
 cd "$SRC/sframe-validate"
 
 # The library (src/{common,sframe,lookup,cfi,elf}/*.c), the printers (src/fmt/*.c, libsfvfmt.a) and the
@@ -22,7 +22,13 @@ for f in $LIB $FMT $CLI fuzz/sframe_model.c fuzz/mutator_libfuzzer.c; do
   objs="$objs $o"
 done
 
-harnesses="validate lookup dump elf cli_file"
+# diff_libsframe needs Debian sid's libsframe (make fuzz builds it locally).
+not_built="diff_libsframe"
+harnesses=""
+for f in $(grep -l '^int LLVMFuzzerTestOneInput' fuzz/fuzz_*.c); do
+  h=$(basename "$f" .c); h=${h#fuzz_}
+  case " $not_built " in *" $h "*) ;; *) harnesses="$harnesses $h" ;; esac
+done
 
 for h in $harnesses; do
   $CC $CFLAGS $STD -c "fuzz/fuzz_$h.c" -o "$WORK/sfv/fuzz_$h.o"
@@ -35,6 +41,7 @@ for h in $harnesses; do
   # -j: flat names are fine, files are content-addressed or uniquely named.
   find $seed_dirs -type f ! -name '*.dict' ! -name '*.options' -print0 |
     xargs -0 zip -q -j "$OUT/fuzz_${h}_seed_corpus.zip"
-  cp corpus/sframe.dict "$OUT/fuzz_$h.dict"
+  dict=$(sed -n 's/^dict *= *//p' "corpus/$h.options")
+  cp "corpus/${dict:-sframe.dict}" "$OUT/fuzz_$h.dict"
   sed "s/^dict = .*/dict = fuzz_$h.dict/" "corpus/$h.options" > "$OUT/fuzz_$h.options"
 done

@@ -32,7 +32,7 @@
 #define AR_HDR 60u
 #define AR_NAME_MAX CLI_AR_NAME_MAX
 
-int cli_archive_thin_enabled = 1;
+int (*cli_archive_thin_allow)(const char *name);
 
 int cli_is_archive(const uint8_t *p, size_t n) {
   return n >= 8 && (memcmp(p, "!<arch>\n", 8) == 0 ||
@@ -195,7 +195,7 @@ static int ar_thin_open(ar_walk *w, uint64_t hoff, cli_ar_member *m,
                         uint64_t msize) {
   char full[AR_NAME_MAX + 4096], why[200];
   const char *slash = strrchr(w->path, '/');
-  if (!cli_archive_thin_enabled) {
+  if (cli_archive_thin_allow != NULL && !cli_archive_thin_allow(m->name)) {
     AR_FIND(w, AR_THIN_MEMBER, hoff, .header_offset = ar_i64(hoff),
             .member_size = ar_i64(msize));
     return 0;

@@ -87,9 +87,11 @@ int cli_read_elf(cli_opts *o, int idx, const char *path, cli_src *src,
 /* ---- dispatch: archives as iterators ---- */
 
 int cli_is_archive(const uint8_t *p, size_t n);
-/* 0: thin archive members are not opened (reported ar-thin-member); the
- * fuzz harness sets it, a fuzzer must not open files that inputs name. */
-extern int cli_archive_thin_enabled;
+/* NULL (the command): every thin archive member is opened.  Else only the
+ * members whose name it returns nonzero for; the others are reported
+ * ar-thin-member.  The fuzz harnesses set it: a fuzzer must not open files
+ * that inputs name outside its sandbox. */
+extern int (*cli_archive_thin_allow)(const char *name);
 
 #define CLI_AR_NAME_MAX 4096u
 

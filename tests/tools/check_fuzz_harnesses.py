@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""check_fuzz_harnesses.py MAKE_HARNESSES HAVE_LIBSFRAME
+
+Every harness in fuzz/ (a fuzz_*.c that defines LLVMFuzzerTestOneInput) is
+built everywhere a harness list exists:
+  - fuzz/oss-fuzz/build.sh, run for real with OSS-Fuzz's variables and a
+    stub compiler that only creates its -o file: $OUT/fuzz_<h> with its
+    _seed_corpus.zip, .dict and .options, unless build.sh's not_built
+    names it;
+  - mk/fuzz.mk's FUZZ_HARNESSES (MAKE_HARNESSES; diff_libsframe only when
+    GNU libsframe is installed, HAVE_LIBSFRAME=1);
+  - the replay driver's TARGETS (fuzz/regression_driver.c).
+Exit 1 with one line per omission."""
+import os
+import re
+import stat
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFINES = re.compile(r"^\s*int\s+LLVMFuzzerTestOneInput\s*\(", re.M)
+
+STUB = """#!/bin/sh
+# Stub compiler: creates the file after -o, compiles nothing.
+while [ $# -gt 0 ]; do
+  if [ "$1" = -o ]; then : > "$2"; exit 0; fi
+  shift
+done
+exit 0
+"""
+
+
+def harnesses():
+    out = []
+    for name in sorted(os.listdir(os.path.join(REPO, "fuzz"))):
+        if name.startswith("fuzz_") and name.endswith(".c"):
+            with open(os.path.join(REPO, "fuzz", name), encoding="utf-8") as f:
+                if DEFINES.search(f.read()):
+                    out.append(name[len("fuzz_"):-2])
+    return out
+
+
+def not_built():
+    with open(os.path.join(REPO, "fuzz/oss-fuzz/build.sh"), encoding="utf-8") as f:
+        m = re.search(r'^not_built="([^"]*)"', f.read(), re.M)
+    return set(m.group(1).split()) if m else set()
+
+
+def ossfuzz_outputs(tmp):
+    stub = os.path.join(tmp, "cc")
+    with open(stub, "w", encoding="utf-8") as f:
+        f.write(STUB)
+    os.chmod(stub, stat.S_IRWXU)
+    env = dict(os.environ)
+    for d in ("out", "work", "src"):
+        os.mkdir(os.path.join(tmp, d))
+    os.symlink(REPO, os.path.join(tmp, "src", "sframe-validate"))
+    env.update(CC=stub, CXX=stub, CFLAGS="", CXXFLAGS="", SANITIZER="address",
+               LIB_FUZZING_ENGINE="-fsanitize=fuzzer",
+               OUT=os.path.join(tmp, "out"), WORK=os.path.join(tmp, "work"),
+               SRC=os.path.join(tmp, "src"))
+    r = subprocess.run(["bash", os.path.join(REPO, "fuzz/oss-fuzz/build.sh")],
+                       env=env, capture_output=True, text=True, check=False)
+    if r.returncode != 0:
+        sys.exit("check-fuzz-harnesses: build.sh failed with a stub compiler:\n" + r.stderr)
+    return set(os.listdir(os.path.join(tmp, "out")))
+
+
+def main():
+    make_list = set(sys.argv[1].split())
+    have_libsframe = sys.argv[2] == "1"
+    hs = harnesses()
+    if not hs:
+        sys.exit("check-fuzz-harnesses: no harness found in fuzz/")
+    with open(os.path.join(REPO, "fuzz/regression_driver.c"), encoding="utf-8") as f:
+        m = re.search(r"#define TARGETS\(X\)((?:.*\\\n)*.*)", f.read())
+    replay = set(re.findall(r"X\((\w+)\)", m.group(1))) if m else set()
+    skip = not_built()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = ossfuzz_outputs(tmp)
+    bad = []
+    for h in hs:
+        if h not in skip:
+            for f in (f"fuzz_{h}", f"fuzz_{h}_seed_corpus.zip", f"fuzz_{h}.dict",
+                      f"fuzz_{h}.options"):
+                if f not in out:
+                    bad.append(f"fuzz/oss-fuzz/build.sh does not produce {f}")
+        if h not in make_list and (h != "diff_libsframe" or have_libsframe):
+            bad.append(f"mk/fuzz.mk: FUZZ_HARNESSES lacks {h}")
+        if h not in replay:
+            bad.append(f"fuzz/regression_driver.c: TARGETS lacks {h}")
+    for line in bad:
+        print("check-fuzz-harnesses: " + line, file=sys.stderr)
+    if bad:
+        return 1
+    print(f"check-fuzz-harnesses: {len(hs)} harnesses; build.sh builds all but "
+          f"{' '.join(sorted(skip)) or 'none'}; make and the replay driver all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
