@@ -132,7 +132,8 @@ test: deps all
 # using the corpus fixtures are marked `corpus` and deselected; those that
 # ask for a peer program are skipped with a reason (SFV_FAST_TIER=1, the
 # summary lists them, -rs).  make test runs all of them.
-CHECK_TARGETS := check-layers check-faces check-untrusted-print check-alloc check-callgraph \
+CHECK_TARGETS := check-layers check-faces check-untrusted-print check-fuzz-harnesses \
+                 check-one-reloc-reader check-alloc check-callgraph \
                  check-rules-doc check-report-types check-exports check-private \
                  check-fmt-layering test-unit gen-check conformance check-py
 check: deps-base all
