@@ -147,11 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       mo_open(&m);
       {
         fmt_lookup_answer a;
-        memset(&a, 0, sizeof a);
-        a.pc = pc;
-        a.status = sfv_find_fre(&sec, pc, &a.lk);
-        if (a.status != SFV_OK)
-          a.have_fde = sfv_find_fde(&sec, pc, &a.fde, &a.fde_start) == SFV_OK;
+        fmt_lookup_answer_find(&sec, pc, &a);
         rc = fmt_lookup_print(m.f, &sec, &a,
                               fuzz_take(&bits, 2) ? FMT_JSON : FMT_TEXT, NULL,
                               NULL, NULL);

@@ -39,10 +39,9 @@ int cli_is_archive(const uint8_t *p, size_t n) {
                     memcmp(p, "!<thin>\n", 8) == 0);
 }
 
-typedef cli_ar_iter ar_walk;
 
 /* Keeps one archive diagnostic; values by slot name through AR_FIND. */
-static void ar_diag(ar_walk *w, sfv_rule_id rule, uint64_t off,
+static void ar_diag(cli_ar_iter *w, sfv_rule_id rule, uint64_t off,
                     sfv_slot_values v) {
   const sfv_rule_info *ri = sfv_rule_get(rule);
   sfv_diag *d;
@@ -99,7 +98,7 @@ static int ar_decimal(const uint8_t *p, size_t n, uint64_t *v) {
  * after the header (a name is read only from there: in a thin archive msize
  * is the size of a file elsewhere).  Returns 1 (named), 0 (a symbol or name
  * table: not a member), -1 (bad name: reported). */
-static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
+static int ar_name(cli_ar_iter *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
                    uint64_t avail, char *name, size_t n, uint64_t *skip_data) {
   size_t len;
   uint64_t v;
@@ -171,7 +170,7 @@ static int ar_name(ar_walk *w, uint64_t hoff, const uint8_t *h, uint64_t msize,
 
 /* Whether the member in src is an ELF file to hand out; anything else is
  * reported as the archive's own diagnostic.  -1 when it cannot be read. */
-static int ar_is_elf_member(ar_walk *w, uint64_t hoff, cli_src *src) {
+static int ar_is_elf_member(cli_ar_iter *w, uint64_t hoff, cli_src *src) {
   uint8_t magic[8];
   size_t n = src->size < sizeof magic ? (size_t)src->size : sizeof magic;
   w->members++;
@@ -191,7 +190,7 @@ static int ar_is_elf_member(ar_walk *w, uint64_t hoff, cli_src *src) {
 
 /* A thin member: opens the file `m->name` relative to the archive's
  * directory into m->src; 1 opened, 0 reported (not opened). */
-static int ar_thin_open(ar_walk *w, uint64_t hoff, cli_ar_member *m,
+static int ar_thin_open(cli_ar_iter *w, uint64_t hoff, cli_ar_member *m,
                         uint64_t msize) {
   char full[AR_NAME_MAX + 4096], why[200];
   const char *slash = strrchr(w->path, '/');
@@ -216,7 +215,7 @@ static int ar_thin_open(ar_walk *w, uint64_t hoff, cli_ar_member *m,
 }
 
 /* The archive's own read failure, reported once; ends the walk. */
-static int ar_io(ar_walk *w) {
+static int ar_io(cli_ar_iter *w) {
   if (w->src->failed)
     (void)cli_src_io_error(w->o, w->idx, w->src);
   w->done = 1;

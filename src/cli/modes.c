@@ -242,13 +242,9 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
     return 1;
   }
   sfv_set_vma(&sec, vma);
-  memset(&a, 0, sizeof a);
+  fmt_lookup_answer_find(&sec, o->lookup_pc, &a);
   {
     const void *ctx[2] = {elf, &o->lookup_pc};
-    a.pc = o->lookup_pc;
-    a.status = sfv_find_fre(&sec, a.pc, &a.lk);
-    if (a.status != SFV_OK)
-      a.have_fde = sfv_find_fde(&sec, a.pc, &a.fde, &a.fde_start) == SFV_OK;
     a.validated = 1;
     a.errors = v->errors;
     a.have_first_error = v->have_first;

@@ -32,14 +32,9 @@ int cli_read_elf(cli_opts *o, int idx, const char *path, cli_src *src,
       return cli_src_io_error(o, idx, src);
     }
   }
-  in.idx = idx;
-  in.path = path;
-  in.dump_name = dump_name;
-  in.src = src;
-  in.elf = &elf;
-  in.data = elf.sframe_data;
-  in.len = elf.sframe_len;
-  in.vma = elf.sframe_addr;
+  in = (cli_read_input){.idx = idx, .path = path, .dump_name = dump_name,
+                        .src = src, .elf = &elf, .data = elf.sframe_data,
+                        .len = elf.sframe_len, .vma = elf.sframe_addr};
   rc = cli_check_input(o, &in);
   free(buf);
   if (rc < 0 || src->failed)

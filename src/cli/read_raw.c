@@ -37,7 +37,7 @@ int cli_read_raw(cli_opts *o, int idx, const char *path, cli_src *src) {
   if (cli_src_pread(src, 0, hdr, hn) != 0)
     return cli_src_io_error(o, idx, src);
   want = raw_extent(hdr, hn, src->size);
-  if (o->mode != MODE_CHECK || o->format == FMT_CANONICAL) {
+  if (cli_mode_of(o) != MODE_CHECK) {
     if (src->size <= RAW_WHOLE_MAX)
       want = src->size;
   } else if (src->size - want <= RAW_TAIL_INLINE) {
@@ -49,14 +49,9 @@ int cli_read_raw(cli_opts *o, int idx, const char *path, cli_src *src) {
     free(buf);
     return cli_src_io_error(o, idx, src);
   }
-  in.idx = idx;
-  in.path = path;
-  in.dump_name = NULL;
-  in.src = src;
-  in.elf = NULL;
-  in.data = buf;
-  in.len = (size_t)want;
-  in.vma = o->have_vma ? o->vma : 0;
+  in = (cli_read_input){.idx = idx, .path = path, .src = src, .data = buf,
+                        .len = (size_t)want,
+                        .vma = o->have_vma ? o->vma : 0};
   rc = cli_check_input(o, &in);
   if (rc < 0)
     rc = cli_src_io_error(o, idx, src);

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "sfv.h"
 
@@ -116,6 +117,9 @@ int fmt_dump_header_decodes(const uint8_t *data, size_t size, int layout);
  * FDEs sharing FRE blocks (output O(FDEs x FREs)) reach it. */
 uint64_t fmt_dump_default_rows(size_t size);
 
+/* Size of the buffers the printers format a diagnostic's message into. */
+#define FMT_MSG_MAX 640
+
 /* ------------------------------------------------------------ --lookup */
 
 /* A lookup's answer, as the caller found it: sfv_find_fre()'s status and
@@ -136,6 +140,17 @@ typedef struct fmt_lookup_answer {
   int have_first_error;
   sfv_diag first_error;
 } fmt_lookup_answer;
+/* The caller's lookup at pc, through the public lookup face (sfv_find_fre,
+ * then sfv_find_fde when no FRE applies), as the answer the printer takes;
+ * the verdict fields stay 0 (not validated). */
+static inline void fmt_lookup_answer_find(const sfv_section *sec, uint64_t pc,
+                                          fmt_lookup_answer *a) {
+  memset(a, 0, sizeof *a);
+  a->pc = pc;
+  a->status = sfv_find_fre(sec, pc, &a->lk);
+  if (a->status != SFV_OK)
+    a->have_fde = sfv_find_fde(sec, pc, &a->fde, &a->fde_start) == SFV_OK;
+}
 /* JSON: extra (when not NULL) writes more members (each starting with a
  * comma) before the object's closing brace. */
 typedef void (*fmt_json_extra_fn)(FILE *out, void *ctx);

@@ -190,12 +190,10 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
   fputc('}', out);
 }
 
-#define FMT_LOOKUP_MSG_MAX 640
-
 /* The verdict's members of the JSON lookup object (none when the caller
  * did not validate). */
 static void verdict_json(FILE *out, const fmt_lookup_answer *a) {
-  char msg[FMT_LOOKUP_MSG_MAX];
+  char msg[FMT_MSG_MAX];
   const sfv_rule_info *ri;
   if (!a->validated)
     return;
@@ -217,7 +215,7 @@ static void verdict_json(FILE *out, const fmt_lookup_answer *a) {
 }
 
 void fmt_lookup_verdict_text(FILE *out, const fmt_lookup_answer *a) {
-  char msg[FMT_LOOKUP_MSG_MAX];
+  char msg[FMT_MSG_MAX];
   const sfv_rule_info *ri;
   if (!a->validated || !a->errors)
     return;

@@ -26,7 +26,5 @@ const char *fmt_elf_type_name(uint16_t e_type);
 extern const fmt_report_ops fmt_report_text_ops, fmt_report_json_ops,
     fmt_report_sarif_ops;
 
-/* Size of the message buffers of the formats. */
-#define FMT_MSG_MAX 640
 
 #endif

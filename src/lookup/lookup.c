@@ -119,7 +119,7 @@ static int find_fde_sorted(const sfv_section *sec, uint64_t pc, sfv_fde *out,
   if (lo >= hi)
     return 0;
   cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
-  i = search_any(sec, &c, lo, hi - lo, rel, section_pcrel(sec));
+  i = search_any(sec, &c, lo, hi - lo, rel, sfv_section_pcrel(sec));
   for (; i >= 0; i--) {
     (void)sfv_fde_get(sec, (uint32_t)i, out);
     if (fde_contains(sec, out, pc, start))

@@ -216,7 +216,7 @@ fde_get_v(const sfv_section *sec, uint32_t i, sfv_fde *out, uint8_t v,
    * to the start field itself, which is at offset 0 of the FDE entry. */
   out->start_ok = 1;
   out->start = out->start_raw;
-  if (v >= 2 && (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL)) {
+  if (sfv_pcrel_in(v, sec->hdr.flags)) {
     int64_t r;
     if (__builtin_add_overflow(out->start_raw, (int64_t)out->offset, &r))
       out->start_ok = 0;

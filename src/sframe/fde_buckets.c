@@ -12,7 +12,7 @@ void sfv_fde_buckets_fill(sfv_section *sec) {
   uint64_t span;
   uint32_t i, n = sec->fde_avail, b = 0;
   unsigned shift = 0;
-  int pcrel = section_pcrel(sec);
+  int pcrel = sfv_section_pcrel(sec);
   cur_init(&c, sec->data, sec->priv.fde_base, sec->size, sec->big_endian);
   if (!sec->priv.fdes_sorted || n == 0)
     return;

@@ -35,10 +35,6 @@ static inline uint64_t span_of(int64_t lo, int64_t hi) {
   return (uint64_t)hi + ((uint64_t)(-(lo + 1)) + 1u);
 }
 
-static inline int section_pcrel(const sfv_section *sec) {
-  return sec->hdr.version >= 2 &&
-         (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
-}
 
 /* sfv_open()'s last step when it verified the FDEs sorted: fills
  * sec->priv.lk_* so that lk_bucket[b] is the number of FDEs whose start

@@ -182,6 +182,16 @@ static inline int sfv_spec_fp_regnum(uint8_t abi) {
   }
 }
 
+/* Function start fields relative to the field itself (2.1.1, erratum 1):
+ * the PCREL flag, defined from v2 on.  The version form folds in the
+ * per-version copies of the FDE decoder. */
+static inline int sfv_pcrel_in(uint8_t version, uint8_t flags) {
+  return version >= 2 && (flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
+}
+static inline int sfv_section_pcrel(const sfv_section *sec) {
+  return sfv_pcrel_in(sec->hdr.version, sec->hdr.flags);
+}
+
 /* ---- FDE info bytes (2.3.3) ---- */
 
 static inline uint8_t sfv_info_fre_type(uint8_t info) { return info & 0xfu; }

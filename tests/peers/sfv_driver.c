@@ -74,11 +74,7 @@ int main(int argc, char **argv) {
     sfv_set_vma(&sec, strtoull(argv[3], NULL, 0));
     for (i = 5; i < argc; i++) {
       fmt_lookup_answer a;
-      memset(&a, 0, sizeof a);
-      a.pc = strtoull(argv[i], NULL, 0);
-      a.status = sfv_find_fre(&sec, a.pc, &a.lk);
-      if (a.status != SFV_OK)
-        a.have_fde = sfv_find_fde(&sec, a.pc, &a.fde, &a.fde_start) == SFV_OK;
+      fmt_lookup_answer_find(&sec, strtoull(argv[i], NULL, 0), &a);
       if (fmt_lookup_print(stdout, &sec, &a, fmt, NULL, NULL, NULL) != 0)
         rc = 1;
       if (fmt == FMT_JSON)
