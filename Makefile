@@ -9,7 +9,8 @@
 #   make rules-doc    regenerate docs/RULES.md from src/sfv_rules.def
 #
 # Variables: CC (default cc), PYTHON (default /usr/bin/python3: the one that
-# has Debian's pytest/hypothesis), PREFIX, DESTDIR.
+# has Debian's pytest/hypothesis), PREFIX, DESTDIR, CFLAGS, CPPFLAGS and
+# LDFLAGS (a distribution's build flags: debian/rules passes dpkg-buildflags').
 
 CC ?= cc
 PYTHON ?= /usr/bin/python3
@@ -27,7 +28,7 @@ WARN = -Wall -Wextra -Wconversion -Wshadow -Wvla -Wstrict-prototypes \
        $(if $(filter 1,$(WERROR)),-Werror)
 CSTD := -std=c11 -D_DEFAULT_SOURCE
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -Isrc
+ALL_CFLAGS = $(CSTD) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc
 # libsfv exports only what its faces declare SFV_API (make check-exports).
 LIB_CFLAGS = $(ALL_CFLAGS) -fvisibility=hidden
 # Header dependencies from the compiler (-MMD), included below.
@@ -80,14 +81,14 @@ $(BUILD)/libsfv.a: $(LIB_OBJS)
 	ar rcs $@ $^
 
 $(BUILD)/libsfv.so: $(LIB_PIC_OBJS)
-	$(CC) -shared -Wl,-soname,libsfv.so.0 -o $@ $^
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libsfv.so.0 -o $@ $^
 
 $(BUILD)/libsfvfmt.a: $(FMT_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
 # ---------------------------------------------------------------- tests
 
@@ -134,7 +135,7 @@ test: deps all
 # summary lists them, -rs).  make test runs all of them.
 CHECK_TARGETS := check-layers check-faces check-untrusted-print check-fuzz-harnesses \
                  check-one-reloc-reader check-alloc check-callgraph \
-                 check-rules-doc check-report-types check-exports check-private \
+                 check-rules-doc check-report-types check-exports check-symbols check-private \
                  check-fmt-layering test-unit gen-check conformance check-py
 check: deps-base all
 	@set -e; for t in $(CHECK_TARGETS); do \
@@ -175,10 +176,12 @@ check-alloc: $(BUILD)/libsfv.a
 check-callgraph:
 	$(PYTHON) tests/tools/check_callgraph.py $(BUILD)/callgraph $(LIB_SRCS)
 
-# libsfv.so exports exactly the functions its public faces declare (SFV_API).
+# libsfv.so exports exactly the functions its public faces declare (SFV_API);
+# DECLARED_API prints them, the one list check-exports and check-symbols use.
+DECLARED_API = sed -n 's/^SFV_API .*[ *]\(sfv_[a-z0-9_]*\)(.*/\1/p' $(SFV_FACES) | sort
 check-exports: $(BUILD)/libsfv.so
 	@nm -D --defined-only $(BUILD)/libsfv.so | awk '$$2 == "T" {print $$3}' | sort > $(BUILD)/exports.txt
-	@sed -n 's/^SFV_API .*[ *]\(sfv_[a-z0-9_]*\)(.*/\1/p' $(SFV_FACES) | sort > $(BUILD)/declared.txt
+	@$(DECLARED_API) > $(BUILD)/declared.txt
 	@if ! cmp -s $(BUILD)/exports.txt $(BUILD)/declared.txt; then \
 	  echo "check-exports: libsfv.so exports (<) vs the faces declare (>):" >&2; \
 	  diff $(BUILD)/exports.txt $(BUILD)/declared.txt >&2; exit 1; fi
