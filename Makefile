@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sframe-validate / libsfv
 #
 #   make              build/libsfv.a, build/libsfv.so, build/sframe-validate
@@ -52,7 +53,7 @@ LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
 LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all clean deps-base check check-py check-layers check-faces test test-unit test-asan test-clang test-py check-alloc \
+.PHONY: all clean deps-base check check-spdx check-py check-layers check-faces test test-unit test-asan test-clang test-py check-alloc \
         check-callgraph check-rules-doc check-report-types check-exports \
         check-private rules-doc deps
 
@@ -133,7 +134,7 @@ test: deps all
 # using the corpus fixtures are marked `corpus` and deselected; those that
 # ask for a peer program are skipped with a reason (SFV_FAST_TIER=1, the
 # summary lists them, -rs).  make test runs all of them.
-CHECK_TARGETS := check-layers check-faces check-untrusted-print check-fuzz-harnesses \
+CHECK_TARGETS := check-spdx check-layers check-faces check-untrusted-print check-fuzz-harnesses \
                  check-one-reloc-reader check-alloc check-callgraph \
                  check-rules-doc check-report-types check-exports check-symbols check-private \
                  check-fmt-layering test-unit gen-check conformance check-py
@@ -146,6 +147,10 @@ check-py: all $(HOSTILE_TOOL) $(SARIF_SCHEMA)
 	SFV_FAST_TIER=1 SFV_BIN=$(abspath $(BUILD)/sframe-validate) \
 	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider -m "not corpus" -rs tests/py tests/hostile
+
+# Every tracked source file carries SPDX-License-Identifier: MIT.
+check-spdx:
+	@tests/tools/check_spdx.sh
 
 # The layers of src/ (docs/ARCHITECTURE.md): includes and calls between
 # files go down or sideways, no circle, fmt and cli on the public faces.

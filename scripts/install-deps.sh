@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install what sframe-validate needs on a Debian 12 (bookworm) x86_64 machine.
 #
 # Usage: scripts/install-deps.sh GROUP...
