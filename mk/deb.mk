@@ -10,6 +10,9 @@
 #                      installed on the machine): --gsframe program,
 #                      conformance runner, pkg-config build against libsfv,
 #                      and the two dh_sframe_validate test packages
+#   make test-rpm      the RPM hook (rpm/brp-sframe-validate through
+#                      rpm/macros.sframe-validate) on two tiny RPMs built by
+#                      Debian's rpmbuild (tests/rpm/test-hook)
 #   make check-symbols debian/libsfv0.symbols lists exactly the API the faces
 #                      declare (make check)
 #
@@ -19,7 +22,7 @@ DEB_BUILD := $(BUILD)/deb
 DEB_SRC := $(DEB_BUILD)/sframe-validate
 DEB_ROOT := $(DEB_BUILD)/root
 
-.PHONY: deb test-deb check-symbols deps-deb
+.PHONY: deb test-deb test-rpm check-symbols deps-deb
 
 deps-deb:
 	scripts/install-deps.sh deb
@@ -37,6 +40,9 @@ deb: deps-deb
 test-deb: deb
 	tests/deb/run-installed $(DEB_BUILD) $(DEB_ROOT)
 
+test-rpm: deps-deb $(BUILD)/sframe-validate
+	tests/rpm/test-hook $(BUILD)/sframe-validate
+
 check-symbols:
 	@mkdir -p $(BUILD)
 	@$(DECLARED_API) > $(BUILD)/declared.txt
@@ -46,4 +52,4 @@ check-symbols:
 	  diff $(BUILD)/symbols.txt $(BUILD)/declared.txt >&2; exit 1; fi
 	@echo "check-symbols: debian/libsfv0.symbols lists the $$(wc -l < $(BUILD)/declared.txt) functions the faces declare"
 
-TEST_TARGETS += test-deb
+TEST_TARGETS += test-deb test-rpm

@@ -28,9 +28,9 @@
 #          peers group (GNU libsframe 2.44/2.47, llvm-readobj-22) and sid's
 #          llvm-readobj-23 (private, under .deps/consumers/llvm23/)
 #   bench  gnuplot-nox (make bench's chart), tcl (SQLite amalgamation), bc
-#   deb    debhelper dpkg-dev fakeroot lintian pkg-config lld (make deb, its
-#          autopkgtest and the dh_sframe_validate test packages; lld links
-#          the package whose SFrame is lost)
+#   deb    debhelper dpkg-dev fakeroot lintian pkg-config lld rpm (make deb,
+#          its autopkgtest, the dh_sframe_validate test packages and the RPM
+#          hook's test; lld links the package whose SFrame is lost)
 #   all    every group
 #
 # Idempotent and non-interactive. Stamp files in .deps/stamps/ make re-runs
@@ -137,7 +137,7 @@ CLANG_PKGS="clang-19 libclang-rt-19-dev llvm-19"
 FUZZ_PKGS="afl++"
 LIBDW_PKGS="libdw-dev libelf-dev"
 BENCH_PKGS="gnuplot-nox tcl bc"
-DEB_PKGS="debhelper dpkg-dev fakeroot lintian pkg-config gcc make lld python3"
+DEB_PKGS="debhelper dpkg-dev fakeroot lintian pkg-config gcc make lld python3 rpm"
 CROSS_PKGS="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross libiberty-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
 
 all_installed() { local p; for p in "$@"; do pkg_installed "$p" || return 1; done; }
@@ -181,7 +181,8 @@ do_deb() {
     group_apt deb "$DEB_PKGS"
     command -v dpkg-buildpackage >/dev/null && command -v lintian >/dev/null \
         && command -v dh >/dev/null && command -v ld.lld >/dev/null \
-        || die "deb: dpkg-buildpackage/lintian/dh/ld.lld not on PATH after install"
+        && command -v rpmbuild >/dev/null \
+        || die "deb: dpkg-buildpackage/lintian/dh/ld.lld/rpmbuild not on PATH after install"
 }
 do_cross() {
     group_apt cross "$CROSS_PKGS"
