@@ -9,7 +9,9 @@
 #                      built packages, unpacked into build/deb/root (never
 #                      installed on the machine): --gsframe program,
 #                      conformance runner, pkg-config build against libsfv,
-#                      and the two dh_sframe_validate test packages
+#                      and the two dh_sframe_validate test packages; the
+#                      sframe-conformance package = the dist-conformance
+#                      tarball (tests/deb/check-suite-pin)
 #   make test-rpm      the RPM hook (rpm/brp-sframe-validate through
 #                      rpm/macros.sframe-validate) on two tiny RPMs built by
 #                      Debian's rpmbuild (tests/rpm/test-hook)
@@ -35,9 +37,10 @@ deb: deps-deb
 	  | tar --null -T - --ignore-failed-read -cf - | tar -xf - -C $(DEB_SRC)
 	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b
 	lintian --fail-on error,warning --info $(DEB_BUILD)/sframe-validate_*.changes
-	@echo "deb: $$(ls $(DEB_BUILD)/*.deb | wc -l) packages in $(DEB_BUILD), lintian clean"
+	@echo "deb: $$(ls $(DEB_BUILD)/*.deb | grep -vc -- -dbgsym_) packages (and their -dbgsym) in $(DEB_BUILD), lintian clean"
 
 test-deb: deb
+	tests/deb/check-suite-pin $(DEB_BUILD) $(DEB_BUILD)/pin
 	tests/deb/run-installed $(DEB_BUILD) $(DEB_ROOT)
 
 test-rpm: deps-deb $(BUILD)/sframe-validate
