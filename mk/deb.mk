@@ -40,7 +40,7 @@ deb: deps-deb
 	@echo "deb: $$(ls $(DEB_BUILD)/*.deb | grep -vc -- -dbgsym_) packages (and their -dbgsym) in $(DEB_BUILD), lintian clean"
 
 test-deb: deb
-	tests/deb/check-suite-pin $(DEB_BUILD) $(DEB_BUILD)/pin
+	tests/deb/check-suite-pin $(DEB_BUILD) $(DEB_BUILD)/pin $(DEB_SRC)
 	tests/deb/run-installed $(DEB_BUILD) $(DEB_ROOT)
 
 test-rpm: deps-deb $(BUILD)/sframe-validate
