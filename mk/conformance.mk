@@ -44,6 +44,7 @@ gen-check:
 	  echo "gen-check: conformance/manifest.json is stale" >&2; \
 	  diff -u conformance/manifest.json $(CONF_BUILD)/gen-check/manifest.json | head -20 >&2; exit 1; fi
 	@$(PYTHON) gen/check_citations.py conformance/README.md conformance/manifest.json
+	@$(PYTHON) conformance/make-dist --check-readme
 	@echo "gen-check: committed suite matches gen/ byte for byte; no invalid case cites a non-normative sentence"
 
 test-gen: $(SFV_CANONICAL) $(BUILD)/sframe-validate

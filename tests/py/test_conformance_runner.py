@@ -274,10 +274,12 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
         names = tar.getnames()
         tar.extractall(empty)
     top = f"sframe-conformance-{ver}"
-    for need in ("run", "manifest.json", "README.md", "CHANGELOG.md",
+    for need in ("run", "manifest.json", "README.md", "CHANGELOG.md", "rules.json",
+                 "adapters/reference_adapter.py", "known-failures/reference-adapter.txt",
                  "schema/canonical.schema.json", "schema/manifest.schema.json"):
         assert f"{top}/{need}" in names
-    assert not [n for n in names if "/adapters/" in n or n.endswith(".c")]
+    assert not [n for n in names if n.endswith(".c")
+                or ("/adapters/" in n and not n.endswith("/reference_adapter.py"))]
     ad = oracle(tmp_path)
     # -I: no user site, no PYTHONPATH; cwd is elsewhere: stdlib only.
     p = subprocess.run([sys.executable, "-I", str(empty / top / "run"), "-q", "--filter",
@@ -285,6 +287,33 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
                        capture_output=True, text=True, cwd=str(tmp_path))
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr
     assert f"suite {ver}" in p.stdout
+    # The README it ships pins this version and this content hash.
+    sha = re.search(r"sha256:([0-9a-f]{16})", p.stdout).group(1)
+    text = (empty / top / "README.md").read_text()
+    assert "@SUITE_" not in text and f"--expect-version {ver}" in text
+    full = re.search(r"--expect-sha256 ([0-9a-f]{64})", text).group(1)
+    assert full.startswith(sha)
+    # Every rule a case names is in the shipped catalogue.
+    rules = {r["id"] for r in json.loads((empty / top / "rules.json").read_text())["rules"]}
+    assert {c["rule"] for c in manifest["cases"] if c["rule"]} <= rules
+
+
+def test_the_tarball_alone_runs_its_reference_adapter(tmp_path, manifest):
+    """Adoption from the tarball only: unpack it in an empty directory and run
+    the reference adapter it ships, as its README says, from elsewhere."""
+    tgz = build_dist(tmp_path / "dist")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with tarfile.open(tgz) as tar:
+        tar.extractall(empty)
+    top = empty / f"sframe-conformance-{manifest['suite_version']}"
+    ref = f"{sys.executable} -I {top / 'adapters' / 'reference_adapter.py'}"
+    kf = top / "known-failures" / "reference-adapter.txt"
+    for extra in ([], ["--compare", "stored"]):
+        p = subprocess.run([sys.executable, "-I", str(top / "run"), "-q", "--check-reasons",
+                            "--known-failures", str(kf), *extra, ref],
+                           capture_output=True, text=True, cwd=str(tmp_path))
+        assert p.returncode == 0, p.stdout[-3000:] + p.stderr
 
 
 def test_runner_names_the_differing_json_path(tmp_path):
@@ -447,3 +476,52 @@ def test_expect_sha256_checks_the_content_hash(tmp_path):
     assert p.returncode == 0, p.stderr
     p = run("-q", "--filter", SAMPLE, "--expect-sha256", "0" * 64, oracle(tmp_path))
     assert p.returncode == 2 and "content hash" in p.stderr
+
+
+def test_junit_outcome_property_and_label(tmp_path):
+    kf = tmp_path / "kf.txt"
+    kf.write_text("valid-matrix-v2-amd64 [wrongly-rejected] known\n")
+    xml = tmp_path / "j.xml"
+    p = run("-q", "--filter", SAMPLE, "--versions", "2", "--known-failures", kf,
+            "--junit", xml, "--label", "my-reader", oracle(tmp_path, "break-one"))
+    assert p.returncode == 0, p.stdout + p.stderr
+    suite = ET.parse(xml).getroot().find("testsuite")
+    assert suite.get("name") == "sframe-conformance[my-reader]"
+    props = {t.get("name"): {q.get("name"): q.get("value") for q in t.iter("property")}
+             for t in suite.findall("testcase")}
+    assert props["valid-matrix-v2-amd64"]["outcome"] == "xfail"
+    assert props["valid-matrix-v2-amd64"]["known_failure"] == "wrongly-rejected"
+    assert props["invalid-magic"]["outcome"] == "pass"
+    assert props["valid-empty-v1"]["outcome"] == "skipped"
+    xf = [t for t in suite.findall("testcase") if t.get("name") == "valid-matrix-v2-amd64"][0]
+    assert xf.find("skipped") is None and xf.find("failure") is None
+    assert run("--label", "a", "--label", "b", oracle(tmp_path)).returncode == 2
+
+
+def test_known_failure_of_another_kind_fails(tmp_path):
+    kf = tmp_path / "kf.txt"
+    kf.write_text("valid-matrix-v2-amd64 [decoded-differently] was a decode bug\n")
+    p, s = summary(tmp_path, "--filter", SAMPLE, "--known-failures", kf,
+                   oracle(tmp_path, "break-one"))
+    assert s["wrongly-rejected"] == 1 and s["xfail"] == 0, p.stdout
+    assert "listed as [decoded-differently]" in p.stdout
+    kf.write_text("valid-matrix-v2-amd64 [sideways] x\n")
+    assert run("--known-failures", kf, oracle(tmp_path)).returncode == 2
+
+
+def test_known_failures_rule_entries(tmp_path):
+    kf = tmp_path / "kf.txt"
+    kf.write_text("rule:fde-sorted [wrongly-accepted] no sortedness check\n")
+    accept_all = adapter(tmp_path, "accept_all", SIDED.format(sides={}, spoil="", declare=False)
+                         .replace("want = c['expect']", "want = c['expect'] or "
+                                  "[x for x in m['cases'] if x['expect']][0]['expect']"))
+    p, s = summary(tmp_path, "--filter", "^invalid-fde-sorted-", "--known-failures", kf,
+                   accept_all)
+    assert s["xfail"] == 3 and not s["failures"], p.stdout
+    # a rule entry none of whose cases fails is stale: reported like an xpass
+    p, s = summary(tmp_path, "--filter", "^invalid-fde-sorted-", "--known-failures", kf,
+                   oracle(tmp_path))
+    assert s["xpass"] == 1 and p.returncode == 1, p.stdout
+    assert "rule:fde-sorted" in p.stdout
+    kf.write_text("rule:no-such-rule x\n")
+    assert run("--known-failures", kf, oracle(tmp_path)).returncode == 2
