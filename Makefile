@@ -7,7 +7,7 @@
 #                     the CLI and hostile-input tests that need no peer
 #   make test         every test (installs the Debian packages it needs): the
 #                     full gate CI runs
-#   make rules-doc    regenerate docs/RULES.md from src/sfv_rules.def
+#   make rules-doc    regenerate docs/RULES.md and conformance/rules.json from src/sfv_rules.def
 #
 # Variables: CC (default cc), PYTHON (default /usr/bin/python3: the one that
 # has Debian's pytest/hypothesis), PREFIX, DESTDIR, CFLAGS, CPPFLAGS and
@@ -212,10 +212,15 @@ check-rules-doc: $(BUILD)/sframe-validate
 	@if ! cmp -s $(BUILD)/RULES.md docs/RULES.md; then \
 	  echo "docs/RULES.md is stale: run 'make rules-doc'" >&2; \
 	  diff -u docs/RULES.md $(BUILD)/RULES.md | head -40 >&2; exit 1; fi
-	@echo "check-rules-doc: docs/RULES.md matches the rule table"
+	@$(BUILD)/sframe-validate --list-rules --format=json | $(PYTHON) conformance/make-rules > $(BUILD)/rules.json
+	@if ! cmp -s $(BUILD)/rules.json conformance/rules.json; then \
+	  echo "conformance/rules.json is stale: run 'make rules-doc'" >&2; \
+	  diff -u conformance/rules.json $(BUILD)/rules.json | head -40 >&2; exit 1; fi
+	@echo "check-rules-doc: docs/RULES.md and conformance/rules.json match the rule table"
 
 rules-doc: $(BUILD)/sframe-validate
 	$(BUILD)/sframe-validate --list-rules --format=markdown > docs/RULES.md
+	$(BUILD)/sframe-validate --list-rules --format=json | $(PYTHON) conformance/make-rules > conformance/rules.json
 
 # Same sources, clang-19, warnings as errors (a second compiler's view).
 test-clang:

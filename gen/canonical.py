@@ -8,9 +8,12 @@ Recovery rules use one general form (spec 3.2, "Recovery Rules"):
   base = reg_p ? reg[regnum] : CFA;  addr = base + offset;
   value = deref_p ? *addr : addr
 Decisions where the spec is open are marked DECISION and listed in
-conformance/README.md.
+conformance/README.md; SIDES names each one's readings, the first being the
+suite's, and canonical(sec, sides) decodes under the readings `sides` picks.
+An `expr` rule with reg_p 0 carries no `regnum` (3.2: "Effective only if
+reg_p is 1").
 """
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from model import (ABI_AMD64_LE, ABI_AARCH64_BE, ABI_AARCH64_LE, ABI_FP,
                    ABI_S390X_BE, ABI_SP, BASE_SP, F_FDE_FUNC_START_PCREL,
@@ -18,13 +21,50 @@ from model import (ABI_AMD64_LE, ABI_AARCH64_BE, ABI_AARCH64_LE, ABI_FP,
                    S390X_CFA_ALIGNMENT, Section, FDE, FRE)
 from encoder import dw_size_for, encode, fre_type_for
 
+# DECISION -> its readings, the suite's first; the runner compares a reader
+# that declares another reading against the expect file of that reading.
+SIDES: Dict[str, Dict[str, str]] = {
+    "no-datawords-all-undefined": {
+        "all-undefined": "CFA, RA and FP all `undefined` (nothing is recovered in an "
+                         "outermost frame)",
+        "ra-undefined": "only RA `undefined` (2.4.1's words); CFA `undefined` (no word), "
+                        "FP `same`"},
+    "fixed-offset-fre-word-wins": {
+        "fre-word": "an FRE word always wins; a nonzero fixed RA/FP offset applies only "
+                    "when the FRE has no word for it",
+        "fixed-offset": "a nonzero fixed RA/FP offset means the entity is not tracked in "
+                        "FREs (GNU libsframe): it applies, and the words after CFA are the "
+                        "other entities'"},
+    "s390x-flex-cfa-scaled": {
+        "scaled": "the s390x flex CFA offset word is decoded like a default FDE's "
+                  "(word * 8 + 160)",
+        "literal": "the s390x flex CFA offset word is the offset (3.2: Addr = Base + "
+                   "Offset2)"},
+    "s390x-v3-odd-word-is-offset": {
+        "offset": "an odd v3 s390x RA/FP word is a plain offset",
+        "regnum": "an odd v3 s390x RA/FP word encodes a DWARF register (as in v2)"},
+    "s390x-fixed-ra-offset": {
+        "unchanged": "an s390x RA/FP the FRE does not give stays `same` (3.1.3)",
+        "fixed-offset": "a nonzero fixed RA/FP offset applies on s390x too, and that "
+                        "entity has no FRE word (GNU libsframe)"},
+}
+Sides = Optional[Dict[str, str]]
+
+
+def side(sides: Sides, decision: str) -> str:
+    first = next(iter(SIDES[decision]))
+    return (sides or {}).get(decision, first)
+
+
 UNDEFINED = {"kind": "undefined"}
 SAME = {"kind": "same"}
 
 
 def expr(reg_p: int, deref_p: int, regnum: int, offset: int) -> Dict:
-    return {"kind": "expr", "reg_p": reg_p, "deref_p": deref_p,
-            "regnum": regnum, "offset": offset}
+    rule = {"kind": "expr", "reg_p": reg_p, "deref_p": deref_p, "offset": offset}
+    if reg_p:
+        rule["regnum"] = regnum
+    return rule
 
 
 def _sext(value: int, size: int) -> int:
@@ -39,7 +79,7 @@ def _fixed_or_same(fixed: int) -> Dict:
     return expr(0, 1, 0, fixed) if fixed != 0 else dict(SAME)
 
 
-def _default_rules(sec: Section, r: FRE, n: int) -> Dict[str, Dict]:
+def _default_rules(sec: Section, r: FRE, n: int, sides: Sides) -> Dict[str, Dict]:
     abi, ver = sec.abi, sec.version
     off = [_sext(w, n) for w in r.words]
     base = ABI_SP[abi] if r.base_reg == BASE_SP else ABI_FP[abi]
@@ -48,23 +88,35 @@ def _default_rules(sec: Section, r: FRE, n: int) -> Dict[str, Dict]:
         cfa_off = off[0] * S390X_CFA_ALIGNMENT - S390X_CFA_ADJUSTMENT
     out = {"cfa": expr(1, 0, base, cfa_off)}
     fixed_ra, fixed_fp = sec.fixed_ra_value, sec.fixed_fp
-    if abi == ABI_AMD64_LE:            # 3.1.1: CFA, [FP]; RA fixed
+    s390x = abi == ABI_S390X_BE
+    regnum_words = s390x and (ver == 2 or side(sides, "s390x-v3-odd-word-is-offset") == "regnum")
+
+    def save(v: int, is_ra: bool) -> Dict:
+        if s390x and is_ra and v == 0:    # SFRAME_FRE_RA_OFFSET_INVALID
+            return dict(SAME)
+        if regnum_words and v & 1:        # s390x v2: DWARF register number
+            return expr(1, 0, v >> 1, 0)
+        return expr(0, 1, 0, v)
+
+    if side(sides, "s390x-fixed-ra-offset" if s390x else "fixed-offset-fre-word-wins") \
+            == "fixed-offset":
+        # The other reading (GNU libsframe): an entity with a nonzero fixed
+        # offset is not tracked in FREs; the words after CFA are the others'.
+        words = iter(off[1:])
+        for ent, fixed in (("ra", fixed_ra), ("fp", fixed_fp)):
+            w = None if fixed != 0 or (ent == "ra" and abi == ABI_AMD64_LE) \
+                else next(words, None)
+            out[ent] = save(w, ent == "ra") if w is not None else _fixed_or_same(fixed)
+    elif abi == ABI_AMD64_LE:            # 3.1.1: CFA, [FP]; RA fixed
         out["ra"] = _fixed_or_same(fixed_ra)
         out["fp"] = expr(0, 1, 0, off[1]) if len(off) >= 2 else _fixed_or_same(fixed_fp)
-    elif abi in (ABI_AARCH64_BE, ABI_AARCH64_LE):   # 3.1.2: CFA, [RA, FP]
+    elif not s390x:                      # 3.1.2 AArch64: CFA, [RA, FP]
         out["ra"] = expr(0, 1, 0, off[1]) if len(off) >= 2 else _fixed_or_same(fixed_ra)
         out["fp"] = expr(0, 1, 0, off[2]) if len(off) >= 3 else _fixed_or_same(fixed_fp)
-    else:                                             # 3.1.3 s390x
-        def save(v: int, is_ra: bool) -> Dict:
-            if is_ra and v == 0:          # SFRAME_FRE_RA_OFFSET_INVALID
-                return dict(SAME)
-            if ver == 2 and v & 1:        # v2: DWARF register number
-                return expr(1, 0, v >> 1, 0)
-            return expr(0, 1, 0, v)
-        # 3.1.3: RA and FP "remain unchanged, if the offset is not available";
-        # s390x uses no fixed offsets (3.2: they apply "if used for the
-        # ABI/arch"), so nonzero header values are ignored here (DECISION
-        # s390x-fixed-ra-offset).
+    else:                                # 3.1.3 s390x: CFA, [RA, [FP]]
+        # RA and FP "remain unchanged, if the offset is not available"; s390x
+        # uses no fixed offsets (3.2: they apply "if used for the ABI/arch"),
+        # so nonzero header values are ignored (DECISION s390x-fixed-ra-offset).
         out["ra"] = save(off[1], True) if len(off) >= 2 else dict(SAME)
         out["fp"] = save(off[2], False) if len(off) >= 3 else dict(SAME)
     return out
@@ -74,11 +126,11 @@ def _flex_rule(ctl: int, offset: int) -> Dict:
     return expr(ctl & 1, (ctl >> 1) & 1, ctl >> 3, offset)
 
 
-def _flex_rules(sec: Section, r: FRE, n: int) -> Dict[str, Dict]:
+def _flex_rules(sec: Section, r: FRE, n: int, sides: Sides) -> Dict[str, Dict]:
     raw = [w & ((1 << (8 * n)) - 1) for w in r.words]
     off = [_sext(w, n) for w in r.words]
     cfa_off = off[1]
-    if sec.abi == ABI_S390X_BE:
+    if sec.abi == ABI_S390X_BE and side(sides, "s390x-flex-cfa-scaled") == "scaled":
         # DECISION (spec 3.2 is silent; 3.1.3 describes the s390x CFA offset
         # encoding under default FDEs): GNU libsframe 2.47 applies it to the
         # flex CFA offset too, so the CFA offset word is decoded the same way.
@@ -98,7 +150,7 @@ def _flex_rules(sec: Section, r: FRE, n: int) -> Dict[str, Dict]:
     return out
 
 
-def fre_json(sec: Section, fde: FDE, r: FRE) -> Dict:
+def fre_json(sec: Section, fde: FDE, r: FRE, sides: Sides = None) -> Dict:
     n = dw_size_for(r)
     d = {"start": r.start,
          "base_reg": "sp" if r.base_reg == BASE_SP else "fp",
@@ -108,15 +160,17 @@ def fre_json(sec: Section, fde: FDE, r: FRE) -> Dict:
     if not r.words:
         # DECISION: no data words = RA undefined (outermost frame, v2 erratum
         # 2 / v3); nothing is recovered, so all three rules are undefined.
-        d.update(cfa=dict(UNDEFINED), ra=dict(UNDEFINED), fp=dict(UNDEFINED))
+        fp = UNDEFINED if side(sides, "no-datawords-all-undefined") == "all-undefined" \
+            else SAME
+        d.update(cfa=dict(UNDEFINED), ra=dict(UNDEFINED), fp=dict(fp))
     elif sec.version == 3 and fde.fde_type == FDE_FLEX:
-        d.update(_flex_rules(sec, r, n))
+        d.update(_flex_rules(sec, r, n, sides))
     else:
-        d.update(_default_rules(sec, r, n))
+        d.update(_default_rules(sec, r, n, sides))
     return d
 
 
-def canonical(sec: Section) -> Dict:
+def canonical(sec: Section, sides: Sides = None) -> Dict:
     enc = encode(sec)
     v = sec.version
     hdr = {"version": v,
@@ -146,5 +200,5 @@ def canonical(sec: Section) -> Dict:
             "rep_size": f.rep_size if v >= 2 else 0,
             "pauth_key": f.pauth_key,
             "signal": f.signal if v == 3 else 0,
-            "fres": [fre_json(sec, f, r) for r in f.fres]})
+            "fres": [fre_json(sec, f, r, sides) for r in f.fres]})
     return {"format": "sframe-canonical-1", "header": hdr, "fdes": fdes}

@@ -75,13 +75,6 @@ def depends_on(case: Case) -> List[str]:
             elif flex:
                 if s390x:
                     out.add("s390x-flex-cfa-scaled")
-                ctl = [w[0]]
-                if len(w) > 2:
-                    ctl.append(w[2])
-                if len(w) > 4:
-                    ctl.append(w[3] if w[2] == 0 else w[4])
-                if any(c != 0 and not c & 1 and c >> 3 for c in ctl):
-                    out.add("flex-regnum-without-reg-p")
             elif s390x:
                 if sec.version == 3 and any(x & 1 for x in w[1:3]):
                     out.add("s390x-v3-odd-word-is-offset")

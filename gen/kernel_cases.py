@@ -21,7 +21,8 @@ from typing import List
 from encoder import encode
 from matrix import simple_section, valid
 from model import ABI_AMD64_LE, F_FDE_FUNC_START_PCREL, F_FDE_SORTED, FRE, Case
-from mutations import Builder, hdr_plus, plt_section
+from mutations import (CONCAT_NOTE, EXTRA_WORDS_NOTE, TILE_NOTE, Builder, hdr_plus,
+                       plt_section)
 
 X86 = ABI_AMD64_LE
 # The kernel readers the facts come from (docs/CONSUMERS.md, revisions S1, S4).
@@ -34,7 +35,7 @@ V3FLAGS = F_FDE_SORTED | F_FDE_FUNC_START_PCREL
 # accept it.  Existing cases of the suite that show a kernel fact on a
 # kernel-readable section are listed too, so every fact has its case.
 KERNEL = {
-    "invalid-abi-endian-amd64-big": ("reject", "reject", "K1"),
+    "impldef-abi-endian-amd64-big": ("reject", "reject", "K1"),
     "valid-kernel-v2-section": ("reject", "reject", "K2"),
     "valid-kernel-unsorted-v3": ("reject", "reject", "K3"),
     "valid-secrel-starts-v3": ("reject", "reject", "K3"),
@@ -44,7 +45,7 @@ KERNEL = {
     "valid-kernel-no-fres-v3": ("reject", "reject", "K5"),
     "invalid-section-too-small-2-bytes": ("reject", "reject", "K6"),
     "invalid-fre-subsection-bounds": ("reject", "reject", "K7"),
-    "invalid-kernel-fde-fre-gap-v3": ("accept", "accept", "K7"),
+    "impldef-kernel-fde-fre-gap-v3": ("accept", "accept", "K7"),
     "valid-pcrel-starts-v3": ("accept", "accept", "K8"),
     "invalid-fde-func-start-pcrel-overflow": ("reject", "reject", "K8"),
     "invalid-fde-fre-block-bounds-v3": ("reject", "reject", "K9"),
@@ -55,7 +56,7 @@ KERNEL = {
     "impldef-kernel-fre-start-at-end-v3": ("accept", "reject", "K11"),
     "invalid-kernel-fre-start-range-mask-v3": ("accept", "reject", "K11"),
     "invalid-kernel-fre-dataword-size-3-v3": ("reject", "reject", "K11"),
-    "invalid-fre-dataword-count-amd64-3": ("reject", "reject", "K11"),
+    "impldef-fre-dataword-count-amd64-3": ("reject", "reject", "K11"),
     "invalid-fde-type-2": ("reject", "reject", "K11"),
     "invalid-flex-count-3": ("reject", "reject", "K11"),
     "invalid-fre-bounds-v3": ("reject", "reject", "K12"),
@@ -64,8 +65,8 @@ KERNEL = {
     "invalid-flex-cfa-reg-p": ("reject", "reject", "K14"),
     "invalid-kernel-fde-mask-rep-size-0-v3": ("oops", "reject", "K15"),
     "invalid-kernel-abi-unknown-v3": ("accept", "accept", "K1"),
-    "invalid-kernel-concatenated-v3": ("accept", "accept", "K7"),
-    "invalid-fixed-ra-offset-amd64-zero": ("accept", "accept", "K11"),
+    "impldef-kernel-concatenated-v3": ("accept", "accept", "K7"),
+    "impldef-fixed-ra-offset-amd64-zero": ("accept", "accept", "K11"),
     "impldef-flex-control-unused": ("accept", "reject", "K14"),
     "valid-kernel-mask-fres-over-size-v3": ("accept", "reject", "K17"),
     "valid-kernel-func-end-past-user-v3": ("accept", "reject", "K18"),
@@ -102,10 +103,12 @@ def kernel_cases() -> List[Case]:
            "auxhdr-present", "aux", "kernel K4: v3 section with a 4-byte auxiliary header",
            "accept", "As impldef-auxhdr-present, on a section the kernel would otherwise "
            f"read: the kernel ({KSRC}, sframe_read_header) rejects any auxiliary header.")
-    b.bad("invalid-kernel-fde-fre-gap-v3", x3, lambda s: setattr(s, "fde_fre_gap", 4),
-          "fde-subsection-size", "hdr.freoff",
-          "kernel K7: 4 bytes between the FDE and FRE sub-sections (the kernel only "
-          "requires the FRE sub-section not to start inside the FDEs)")
+    b.impl("impldef-kernel-fde-fre-gap-v3", x3, lambda s: setattr(s, "fde_fre_gap", 4),
+           "fde-subsection-size", "hdr.freoff",
+           "kernel K7: 4 bytes between the FDE and FRE sub-sections (the kernel only "
+           "requires the FRE sub-section not to start inside the FDEs)", "reject",
+           "As impldef-fde-subsection-size. " + TILE_NOTE,
+           aliases=["invalid-kernel-fde-fre-gap-v3"])
 
     def same_start(s):
         s.fdes[1].start = s.fdes[0].start
@@ -145,11 +148,13 @@ def kernel_cases() -> List[Case]:
           "fre-start-order", "fre0.2", "kernel K13: two FREs with the same start address")
     b.bad("invalid-kernel-abi-unknown-v3", x3, lambda s: s.header.__setitem__("abi", 5),
           "abi-unknown", "hdr.abi", "kernel K1: sfh_abi_arch 5 (the kernel does not read it)")
-    b.bad("invalid-kernel-concatenated-v3", x3,
-          lambda s: setattr(s, "trailing", encode(simple_section(3, X86, 1,
-                                                                 flags=V3FLAGS)).data),
-          "concatenated-sections", "end",
-          "kernel K7: a second v3 section appended (the kernel reads the first one)")
+    b.impl("impldef-kernel-concatenated-v3", x3,
+           lambda s: setattr(s, "trailing", encode(simple_section(3, X86, 1,
+                                                                  flags=V3FLAGS)).data),
+           "concatenated-sections", "end",
+           "kernel K7: a second v3 section appended (the kernel reads the first one)",
+           "reject", "As impldef-concatenated-sections. " + CONCAT_NOTE,
+           aliases=["invalid-kernel-concatenated-v3"])
     m = copy.deepcopy(mask3)
     m.fdes[1].size = 1
     m.fdes[1].fres[1].start = 1
@@ -174,9 +179,11 @@ def kernel_cases() -> List[Case]:
 def reader_cases() -> List[Case]:
     b = Builder()
     x2 = simple_section(2, X86, 2)
-    b.bad("invalid-fre-dataword-count-amd64-3-v2", x2,
-          lambda s: setattr(s.fdes[0].fres[1], "words", [16, -16, -24]),
-          "fre-dataword-count", "fre0.1.info", "v2 AMD64 FRE with 3 data words")
+    b.impl("impldef-fre-dataword-count-amd64-3-v2", x2,
+           lambda s: setattr(s.fdes[0].fres[1], "words", [16, -16, -24]),
+           "fre-dataword-count", "fre0.1.info", "v2 AMD64 FRE with 3 data words", "reject",
+           "As impldef-fre-dataword-count-amd64-3. " + EXTRA_WORDS_NOTE,
+           aliases=["invalid-fre-dataword-count-amd64-3-v2"])
     b.bad("invalid-fre-subsection-bounds-v2", x2, hdr_plus("fre_len", 1),
           "fre-subsection-bounds", "hdr.fre_len", "v2: sfh_fre_len one byte past the "
           "section end")

@@ -2,7 +2,9 @@
 # mk/conformance.mk - the conformance suite (gen/, conformance/).
 #
 #   make conformance         every case through our adapter (in make test)
-#   make gen-check           regenerate into a temp dir; fail on any byte diff
+#   make gen-check           regenerate into a temp dir; fail on any byte diff, or
+#                            when an invalid case cites a sentence README.md lists
+#                            as non-normative (gen/check_citations.py)
 #   make test-gen            generator/suite pytest + property tests only (they
 #                            also run in make test-py, which collects tests/py)
 #   make conformance-peers   table for GNU libsframe 2.47/2.44 and llvm-readobj-22
@@ -42,7 +44,9 @@ gen-check:
 	@if ! cmp -s conformance/manifest.json $(CONF_BUILD)/gen-check/manifest.json; then \
 	  echo "gen-check: conformance/manifest.json is stale" >&2; \
 	  diff -u conformance/manifest.json $(CONF_BUILD)/gen-check/manifest.json | head -20 >&2; exit 1; fi
-	@echo "gen-check: committed suite matches gen/ byte for byte"
+	@$(PYTHON) gen/check_citations.py conformance/README.md conformance/manifest.json
+	@$(PYTHON) conformance/make-dist --check-readme
+	@echo "gen-check: committed suite matches gen/ byte for byte; no invalid case cites a non-normative sentence"
 
 test-gen: $(SFV_CANONICAL) $(BUILD)/sframe-validate
 	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_CANONICAL=$(abspath $(SFV_CANONICAL)) \

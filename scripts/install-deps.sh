@@ -19,7 +19,8 @@
 #          .deps/peers/bin-mold/ (gcc -B .deps/peers/bin-mold/ -fuse-ld=mold)
 #          and .deps/peers/mold.env (needs peers)
 #   binutils-src  binutils' own SFrame tests (gas cfi-sframe, ld-sframe,
-#          ld-x86-64/aarch64/s390, libsframe testsuite) from sid's
+#          ld-x86-64/aarch64/s390, libsframe testsuite, and libsframe/doc:
+#          the spec text the conformance tests quote) from sid's
 #          binutils-source of the same version as the peers' sid binutils,
 #          into .deps/realworld/binutils-src/ (needs peers)
 #   consumers  sources of the consumer harnesses (tests/consumers): the SFrame
@@ -584,7 +585,7 @@ do_mold() {
 # binutils' own SFrame tests, of the same version as the peers' sid binutils.
 # binutils-source (a binary package) ships the upstream tarball; `apt-get
 # source` of that exact version is often gone from the archive.
-BSRC_MEMBERS="gas/testsuite/gas/cfi-sframe ld/testsuite/ld-sframe ld/testsuite/ld-x86-64 ld/testsuite/ld-aarch64 ld/testsuite/ld-s390 libsframe/testsuite"
+BSRC_MEMBERS="gas/testsuite/gas/cfi-sframe ld/testsuite/ld-sframe ld/testsuite/ld-x86-64 ld/testsuite/ld-aarch64 ld/testsuite/ld-s390 libsframe/testsuite libsframe/doc"
 
 do_binutils_src() {
     do_peers

@@ -36,11 +36,13 @@ static void print_rule(FILE *out, const char *name, const sfv_recovery *r) {
   } else if (r->kind == SFV_REC_SAME) {
     fputs("{\"kind\":\"same\"}", out);
   } else {
-    fprintf(out,
-            "{\"kind\":\"expr\",\"reg_p\":%u,\"deref_p\":%u,\"regnum\":%lu,"
-            "\"offset\":%lld}",
-            (unsigned)r->reg_p, (unsigned)r->deref_p, (unsigned long)r->regnum,
-            (long long)r->offset);
+    /* regnum only where it is effective: 3.2, "Effective only if reg_p
+     * is 1". */
+    fprintf(out, "{\"kind\":\"expr\",\"reg_p\":%u,\"deref_p\":%u,",
+            (unsigned)r->reg_p, (unsigned)r->deref_p);
+    if (r->reg_p)
+      fprintf(out, "\"regnum\":%lu,", (unsigned long)r->regnum);
+    fprintf(out, "\"offset\":%lld}", (long long)r->offset);
   }
 }
 

@@ -275,10 +275,12 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
         names = tar.getnames()
         tar.extractall(empty)
     top = f"sframe-conformance-{ver}"
-    for need in ("run", "manifest.json", "README.md", "CHANGELOG.md",
+    for need in ("run", "manifest.json", "README.md", "CHANGELOG.md", "rules.json",
+                 "adapters/reference_adapter.py", "known-failures/reference-adapter.txt",
                  "schema/canonical.schema.json", "schema/manifest.schema.json"):
         assert f"{top}/{need}" in names
-    assert not [n for n in names if "/adapters/" in n or n.endswith(".c")]
+    assert not [n for n in names if n.endswith(".c")
+                or ("/adapters/" in n and not n.endswith("/reference_adapter.py"))]
     ad = oracle(tmp_path)
     # -I: no user site, no PYTHONPATH; cwd is elsewhere: stdlib only.
     p = subprocess.run([sys.executable, "-I", str(empty / top / "run"), "-q", "--filter",
@@ -286,6 +288,33 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
                        capture_output=True, text=True, cwd=str(tmp_path))
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr
     assert f"suite {ver}" in p.stdout
+    # The README it ships pins this version and this content hash.
+    sha = re.search(r"sha256:([0-9a-f]{16})", p.stdout).group(1)
+    text = (empty / top / "README.md").read_text()
+    assert "@SUITE_" not in text and f"--expect-version {ver}" in text
+    full = re.search(r"--expect-sha256 ([0-9a-f]{64})", text).group(1)
+    assert full.startswith(sha)
+    # Every rule a case names is in the shipped catalogue.
+    rules = {r["id"] for r in json.loads((empty / top / "rules.json").read_text())["rules"]}
+    assert {c["rule"] for c in manifest["cases"] if c["rule"]} <= rules
+
+
+def test_the_tarball_alone_runs_its_reference_adapter(tmp_path, manifest):
+    """Adoption from the tarball only: unpack it in an empty directory and run
+    the reference adapter it ships, as its README says, from elsewhere."""
+    tgz = build_dist(tmp_path / "dist")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with tarfile.open(tgz) as tar:
+        tar.extractall(empty)
+    top = empty / f"sframe-conformance-{manifest['suite_version']}"
+    ref = f"{sys.executable} -I {top / 'adapters' / 'reference_adapter.py'}"
+    kf = top / "known-failures" / "reference-adapter.txt"
+    for extra in ([], ["--compare", "stored"]):
+        p = subprocess.run([sys.executable, "-I", str(top / "run"), "-q", "--check-reasons",
+                            "--known-failures", str(kf), *extra, ref],
+                           capture_output=True, text=True, cwd=str(tmp_path))
+        assert p.returncode == 0, p.stdout[-3000:] + p.stderr
 
 
 def test_runner_names_the_differing_json_path(tmp_path):
@@ -297,3 +326,203 @@ print(json.dumps(e))"""
     p = run("-q", "--filter", f"^{case}$", adapter(tmp_path, "off", body))
     assert p.returncode == 1
     assert "$.fdes[2].fres[1].cfa.offset: expected" in p.stdout
+
+
+# An adapter that prints, for each accepted case, the expect file of one
+# reading (SIDES: {decision: side}) and optionally spoils one layer.
+SIDED = """
+import json, os, sys
+case_file = sys.argv[-1]
+base = os.path.dirname(os.path.dirname(os.path.abspath(case_file)))
+m = json.load(open(os.path.join(base, 'manifest.json')))
+c = [c for c in m['cases'] if os.path.basename(c['file']) == os.path.basename(case_file)][0]
+SIDES, SPOIL, DECLARE = {sides!r}, {spoil!r}, {declare!r}
+want = c['expect']
+for a in c.get('expect_sides', []):
+    if a['sides'] == SIDES:
+        want = a['expect']
+d = json.load(open(os.path.join(base, want)))
+fre = d['fdes'][0]['fres'][0] if d['fdes'] and d['fdes'][0]['fres'] else None
+if SPOIL == 'rules' and fre:
+    fre['cfa'] = {{'kind': 'same'}}
+if SPOIL == 'stored' and fre:
+    fre['start'] += 1
+if SPOIL == 'no-rules' and fre:
+    for f in d['fdes']:
+        for r in f['fres']:
+            del r['cfa'], r['ra'], r['fp']
+if SPOIL == 'regnum':
+    for f in d['fdes']:
+        for r in f['fres']:
+            for k in ('cfa', 'ra', 'fp'):
+                if r[k].get('reg_p') == 0:
+                    r[k]['regnum'] = 7
+if DECLARE:
+    d['decisions'] = SIDES
+print(json.dumps(d))
+"""
+S390X_FLEX = "^(valid-matrix-v3-s390x|valid-v3-flex-drap-s390x|valid-matrix-v2-amd64)$"
+
+
+def sided(tmp_path, sides=None, spoil="", declare=False, name="sided"):
+    return adapter(tmp_path, name, SIDED.format(sides=sides or {}, spoil=spoil,
+                                                declare=declare))
+
+
+def test_a_declared_decision_is_compared_with_its_reading(tmp_path):
+    literal = {"s390x-flex-cfa-scaled": "literal"}
+    dec = tmp_path / "decisions.txt"
+    dec.write_text("# ours\ns390x-flex-cfa-scaled literal\n")
+    # undeclared: the other reading is a decision-mismatch, not decoded-differently
+    p, s = summary(tmp_path, "--filter", S390X_FLEX, sided(tmp_path, literal))
+    assert s["decision-mismatch"] == 2 and s["pass"] == 1, p.stdout
+    assert "s390x-flex-cfa-scaled=literal" in p.stdout
+    # declared by file or by the adapter's own field: pass
+    p, s = summary(tmp_path, "--filter", S390X_FLEX, "--decisions", dec, sided(tmp_path, literal))
+    assert s["pass"] == 3, p.stdout
+    p, s = summary(tmp_path, "--filter", S390X_FLEX, sided(tmp_path, literal, declare=True))
+    assert s["pass"] == 3, p.stdout
+    # declared literal but decodes the suite's way: decision-mismatch
+    p, s = summary(tmp_path, "--filter", S390X_FLEX, "--decisions", dec, sided(tmp_path))
+    assert s["decision-mismatch"] == 2, p.stdout
+
+
+def test_decisions_file_errors_are_usage_errors(tmp_path):
+    for text, want in (("no-such-decision x\n", "no decision"),
+                       ("s390x-flex-cfa-scaled sideways\n", "no reading"),
+                       ("s390x-flex-cfa-scaled\n", "DECISION SIDE")):
+        dec = tmp_path / "d.txt"
+        dec.write_text(text)
+        p = run("--decisions", dec, sided(tmp_path))
+        assert p.returncode == 2 and want in p.stderr, p.stderr
+
+
+def test_layers_have_their_own_outcomes(tmp_path):
+    p, s = summary(tmp_path, "--filter", S390X_FLEX, sided(tmp_path, spoil="rules"))
+    assert s["rules-differ"] == 3 and s["decoded-differently"] == 0, p.stdout
+    p, s = summary(tmp_path, "--filter", S390X_FLEX, sided(tmp_path, spoil="stored"))
+    assert s["decoded-differently"] == 3 and s["rules-differ"] == 0, p.stdout
+    assert ".start: expected" in p.stdout
+
+
+def test_compare_stored_ignores_the_rules(tmp_path):
+    for spoil in ("rules", "no-rules"):
+        p, s = summary(tmp_path, "--filter", S390X_FLEX, "--compare", "stored",
+                       sided(tmp_path, spoil=spoil))
+        assert s["pass"] == 3, p.stdout
+    p, s = summary(tmp_path, "--filter", S390X_FLEX, "--compare", "stored",
+                   sided(tmp_path, spoil="stored"))
+    assert s["decoded-differently"] == 3, p.stdout
+
+
+def test_regnum_without_reg_p_is_not_compared(tmp_path, manifest):
+    p, s = summary(tmp_path, "--filter", "^valid-flex-ra-regnum-ignored$",
+                   sided(tmp_path, spoil="regnum"))
+    assert s["pass"] == 1, p.stdout
+
+
+def test_kind_is_compared_first(tmp_path):
+    p, s = summary(tmp_path, "--filter", "^valid-matrix-v2-amd64$", sided(tmp_path, spoil="rules"))
+    assert ".cfa.kind: expected" in p.stdout, p.stdout
+
+
+# An adapter written against suite 1.0.0's protocol (README of 1.0.0,
+# "Writing an adapter"): accept = exit 0 + the canonical JSON, which then
+# printed `regnum` on every expr rule; reject = exit 1, stdout ignored.
+PROTOCOL_1 = """
+import json, os, sys
+case_file = sys.argv[-1]
+base = os.path.dirname(os.path.dirname(os.path.abspath(case_file)))
+m = json.load(open(os.path.join(base, 'manifest.json')))
+c = [c for c in m['cases'] if os.path.basename(c['file']) == os.path.basename(case_file)][0]
+if c['verdict'] == 'invalid' or c.get('decision') == 'reject':
+    sys.exit(1)
+d = json.load(open(os.path.join(base, c['expect']))) if c['expect'] else {}
+for f in d.get('fdes', []):
+    for r in f['fres']:
+        for k in ('cfa', 'ra', 'fp'):
+            if r[k]['kind'] == 'expr':
+                r[k].setdefault('regnum', 0)
+print(json.dumps(d))
+"""
+
+
+def test_a_protocol_1_adapter_passes_or_gets_a_version_error(tmp_path):
+    a = adapter(tmp_path, "v1adapter", PROTOCOL_1)
+    p = run("-q", "--filter", SAMPLE, a)
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert "protocol of suite 1.0.0" in p.stderr and "--protocol 1" in p.stderr
+    p = run("-q", "--filter", SAMPLE, "--protocol", "1", a)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr
+
+
+def test_retired_ids_are_accepted_with_a_warning(tmp_path, manifest):
+    assert manifest["retired"], "no retired ids: drop this test"
+    gone = manifest["retired"][0]["id"]
+    ids = {c["id"] for c in manifest["cases"]} | {a for c in manifest["cases"]
+                                                 for a in c.get("aliases", [])}
+    assert gone not in ids
+    kf = tmp_path / "kf.txt"
+    kf.write_text(f"{gone} an old failure\n")
+    p = run("-q", "--filter", SAMPLE, "--known-failures", kf, oracle(tmp_path))
+    assert p.returncode == 0, p.stderr
+    assert f"{gone} was retired in" in p.stderr
+
+
+def test_expect_sha256_checks_the_content_hash(tmp_path):
+    sj = tmp_path / "s.json"
+    p = run("-q", "--filter", SAMPLE, "--summary-json", sj, oracle(tmp_path))
+    (s,) = json.loads(sj.read_text()).values()
+    p = run("-q", "--filter", SAMPLE, "--expect-sha256", s["suite_sha256"], oracle(tmp_path))
+    assert p.returncode == 0, p.stderr
+    p = run("-q", "--filter", SAMPLE, "--expect-sha256", "0" * 64, oracle(tmp_path))
+    assert p.returncode == 2 and "content hash" in p.stderr
+
+
+def test_junit_outcome_property_and_label(tmp_path):
+    kf = tmp_path / "kf.txt"
+    kf.write_text("valid-matrix-v2-amd64 [crashed] known\n")
+    xml = tmp_path / "j.xml"
+    p = run("-q", "--filter", SAMPLE, "--versions", "2", "--known-failures", kf,
+            "--junit", xml, "--label", "my-reader", oracle(tmp_path, "break-one"))
+    assert p.returncode == 0, p.stdout + p.stderr
+    suite = ET.parse(xml).getroot().find("testsuite")
+    assert suite.get("name") == "sframe-conformance[my-reader]"
+    props = {t.get("name"): {q.get("name"): q.get("value") for q in t.iter("property")}
+             for t in suite.findall("testcase")}
+    assert props["valid-matrix-v2-amd64"]["outcome"] == "xfail"
+    assert props["valid-matrix-v2-amd64"]["known_failure"] == "crashed"
+    assert props["invalid-magic"]["outcome"] == "pass"
+    assert props["valid-empty-v1"]["outcome"] == "skipped"
+    xf = [t for t in suite.findall("testcase") if t.get("name") == "valid-matrix-v2-amd64"][0]
+    assert xf.find("skipped") is None and xf.find("failure") is None
+    assert run("--label", "a", "--label", "b", oracle(tmp_path)).returncode == 2
+
+
+def test_known_failure_of_another_kind_fails(tmp_path):
+    kf = tmp_path / "kf.txt"
+    kf.write_text("valid-matrix-v2-amd64 [decoded-differently] was a decode bug\n")
+    p, s = summary(tmp_path, "--filter", SAMPLE, "--known-failures", kf,
+                   oracle(tmp_path, "break-one"))
+    assert s["crashed"] == 1 and s["xfail"] == 0, p.stdout
+    assert "listed as [decoded-differently]" in p.stdout
+    kf.write_text("valid-matrix-v2-amd64 [sideways] x\n")
+    assert run("--known-failures", kf, oracle(tmp_path)).returncode == 2
+
+
+def test_known_failures_rule_entries(tmp_path):
+    kf = tmp_path / "kf.txt"
+    kf.write_text("rule:fde-sorted [wrongly-accepted] no sortedness check\n")
+    accept_all = adapter(tmp_path, "accept_all", SIDED.format(sides={}, spoil="", declare=False)
+                         .replace("want = c['expect']", "want = c['expect'] or "
+                                  "[x for x in m['cases'] if x['expect']][0]['expect']"))
+    p, s = summary(tmp_path, "--filter", "^invalid-fde-sorted-", "--known-failures", kf,
+                   accept_all)
+    assert s["xfail"] == 3 and not s["failures"], p.stdout
+    # a rule entry none of whose cases fails is stale: reported like an xpass
+    p, s = summary(tmp_path, "--filter", "^invalid-fde-sorted-", "--known-failures", kf,
+                   oracle(tmp_path))
+    assert s["xpass"] == 1 and p.returncode == 1, p.stdout
+    assert "rule:fde-sorted" in p.stdout
+    kf.write_text("rule:no-such-rule x\n")
+    assert run("--known-failures", kf, oracle(tmp_path)).returncode == 2
