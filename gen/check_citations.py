@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """No invalid case rests on a sentence the suite's README lists as
 non-normative (conformance/README.md, "Sentences that carry no verdict").
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Reference adapter of the SFrame conformance suite (Python 3 standard
 library only): a plain reader that shows the protocol end to end.
 
