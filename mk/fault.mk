@@ -7,8 +7,8 @@
 #
 #   make test-fault   tests/hostile/test_fault_sweep.py: representative
 #                     command lines with each call of each function failed
-#                     in turn (also in make test-hostile; make check fails
-#                     the first 3 calls of each)
+#                     in turn (also in make test-hostile; make check: 6
+#                     command lines, the first 2 calls of each function)
 
 FAULT_BIN := $(BUILD)/fault/sframe-validate
 FAULT_FUNCS := malloc calloc realloc open openat read pread write fstat fstatat \
