@@ -409,7 +409,11 @@ static ssize_t list_read(const cli_run *r, list_in *in, char *buf, size_t n) {
     }
     pf.fd = 0;             /* a non-blocking pipe: wait for its writer */
     pf.events = POLLIN;
-    (void)poll(&pf, 1, -1);
+    if (poll(&pf, 1, -1) < 0 && errno != EINTR) {
+      snprintf(why, sizeof why, "poll: %s", strerror(errno));
+      list_err(r, why);
+      return -1;
+    }
   }
 }
 

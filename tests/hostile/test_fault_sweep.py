@@ -88,6 +88,7 @@ def command_lines(t):
         "walk-j1": ["-r", "-j1", t / "tree"],
         "archive": [t / "lib.a"],
         "files-from": ["-j1", f"--files-from={t / 'list'}"],
+        "stdin-list": ["-j2", "--null", "--files-from=-"],
         "baseline": [f"--baseline={t / 'old.json'}", bad, prog],
         "json": ["--format=json", "-j2", prog, bad],
         "sarif": ["--format=sarif", "-j1", prog, bad],
@@ -105,9 +106,17 @@ if FAST:
     LINES = FAST_LINES
 
 
-def run(binary, argv, env=None):
+def stdin_of(argv):
+    """--files-from=- reads the list from a pipe (names relative to the
+    inputs' directory, the runs' working directory)."""
+    if "--files-from=-" not in argv:
+        return None
+    return b"".join(os.fsencode(p) + b"\0" for p in ("prog", "bad.sframe"))
+
+
+def run(binary, argv, env=None, cwd=None):
     p = subprocess.run([binary, *map(str, argv)], capture_output=True, timeout=120,
-                       env=env)
+                       env=env, input=stdin_of(argv), cwd=cwd)
     assert p.returncode in (0, 1, 2), (argv, p.returncode, p.stderr[-2000:])
     return p
 
@@ -148,24 +157,24 @@ def check_failed_run(name, fn, n, err, p, clean):
 _clean = {}
 
 
-def clean_run(fault_bin, argv):
+def clean_run(fault_bin, argv, cwd):
     key = tuple(map(str, argv))
     if key not in _clean:
-        p = run(fault_bin, argv)
+        p = run(fault_bin, argv, cwd=cwd)
         _clean[key] = (p.returncode, p.stdout, p.stderr)
     return _clean[key]
 
 
 def sweep(fault_bin, inputs, name, fn, err, log):
     argv = command_lines(inputs)[name]
-    clean = clean_run(fault_bin, argv)
+    clean = clean_run(fault_bin, argv, inputs)
     n = 0
     reached = 0
     while n < CAP:
         n += 1
         log.unlink(missing_ok=True)
         env = dict(os.environ, SFV_FAULT=f"{fn}:{n}:{err}", SFV_FAULT_LOG=str(log))
-        p = run(fault_bin, argv, env)
+        p = run(fault_bin, argv, env, cwd=inputs)
         if not log.exists():
             break              # no process of the run reached call n
         reached = n
