@@ -143,9 +143,9 @@ check: deps-base all
 	  echo "==== make $$t"; $(MAKE) --no-print-directory $$t; done
 	@echo "make check: all passed (make test is the full gate)"
 
-check-py: all $(HOSTILE_TOOL) $(SARIF_SCHEMA)
+check-py: all $(HOSTILE_TOOL) $(SARIF_SCHEMA) $(FAULT_BIN)
 	SFV_FAST_TIER=1 SFV_BIN=$(abspath $(BUILD)/sframe-validate) \
-	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
+	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) SFV_FAULT_BIN=$(abspath $(FAULT_BIN)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider -m "not corpus" -rs tests/py tests/hostile
 
 # Every tracked source file carries SPDX-License-Identifier: MIT.

@@ -7,7 +7,9 @@
 #                       (COV_CLI_PYTESTS: mk/cli.mk's, dump, lookup, cfi,
 #                       tests/hostile) against a CLI built with
 #                       -fprofile-instr-generate -fcoverage-mapping, -j
-#                       workers included (tests/tools/cov_exit.c), and (2)
+#                       workers included (tests/tools/cov_exit.c), with the
+#                       failure-injection shim (mk/fault.mk) for the sweep
+#                       of tests/hostile/test_fault_sweep.py, and (2)
 #                       the replay of corpus/ (COV_CLI_CORPORA) through
 #                       every harness, the CLI's three included; a table
 #                       per folder for each and both (tests/tools/cov_table.py),
@@ -26,10 +28,13 @@ COV_CLI_BIN := $(COV_CLI_DIR)/sframe-validate
 .PHONY: coverage-cli
 
 COV_CLI_FLAGS := -O0 -g -fprofile-instr-generate -fcoverage-mapping
-$(COV_CLI_BIN): $(LIB_SRCS) $(FMT_SRCS) $(CLI_SRCS) $(LIB_HDRS) $(CLI_HDRS) tests/tools/cov_exit.c
+$(COV_CLI_BIN): $(LIB_SRCS) $(FMT_SRCS) $(CLI_SRCS) $(LIB_HDRS) $(CLI_HDRS) tests/tools/cov_exit.c \
+                tests/tools/fault.c
 	$(MAKE) --no-print-directory BUILD=$(COV_CLI_DIR) CC=$(CLANG) CFLAGS="$(COV_CLI_FLAGS)" \
 	  $(CLI_SRCS:src/%.c=$(COV_CLI_DIR)/obj/%.o) $(COV_CLI_DIR)/libsfvfmt.a $(COV_CLI_DIR)/libsfv.a
-	$(CLANG) $(CSTD) $(WARN) $(COV_CLI_FLAGS) -Wl,--wrap=_exit -o $@ $(CLI_SRCS:src/%.c=$(COV_CLI_DIR)/obj/%.o) \
+	$(CLANG) $(CSTD) $(WARN) -O0 -g -c tests/tools/fault.c -o $(COV_CLI_DIR)/fault.o
+	$(CLANG) $(CSTD) $(WARN) $(COV_CLI_FLAGS) -Wl,--wrap=_exit $(FAULT_WRAPS) -o $@ \
+	  $(CLI_SRCS:src/%.c=$(COV_CLI_DIR)/obj/%.o) $(COV_CLI_DIR)/fault.o \
 	  tests/tools/cov_exit.c $(COV_CLI_DIR)/libsfvfmt.a $(COV_CLI_DIR)/libsfv.a
 
 # The tests' profile is remade only when the CLI or the tests change.
@@ -37,13 +42,13 @@ $(COV_CLI_BIN): $(LIB_SRCS) $(FMT_SRCS) $(CLI_SRCS) $(LIB_HDRS) $(CLI_HDRS) test
 $(COV_CLI_DIR)/tests.profdata: $(COV_CLI_BIN) $(COV_CLI_PYTESTS) $(SARIF_SCHEMA) \
                                $(BUILD)/hostile/workcount $(BUILD)/hostile/baseline_probes
 	rm -rf $(COV_CLI_DIR)/prof/tests && mkdir -p $(COV_CLI_DIR)/prof/tests
-	@# Tests run the CLI as nobody too (its profiles must be writable), and
-	@# one limits the file size (its profile is cut: merged with --failure-mode=all).
+	@# Tests run the CLI as nobody too (its profiles must be writable).
 	chmod 1777 $(COV_CLI_DIR)/prof/tests
 	-LLVM_PROFILE_FILE=$(CURDIR)/$(COV_CLI_DIR)/prof/tests/%p.profraw \
-	  SFV_BIN=$(abspath $(COV_CLI_BIN)) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
+	  SFV_BIN=$(abspath $(COV_CLI_BIN)) SFV_FAULT_BIN=$(abspath $(COV_CLI_BIN)) \
+	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
 	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) $(PYTHON) -m pytest -q -p no:cacheprovider $(COV_CLI_PYTESTS)
-	$(LLVM_PROFDATA) merge --failure-mode=all -sparse -o $@ $(COV_CLI_DIR)/prof/tests/*.profraw
+	$(LLVM_PROFDATA) merge -sparse -o $@ $(COV_CLI_DIR)/prof/tests/*.profraw
 
 coverage-cli:
 	scripts/install-deps.sh base clang

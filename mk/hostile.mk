@@ -8,7 +8,8 @@
 # descriptors, untrusted text in every output format, the work of every
 # mode on inputs of doubling size (build/probe/sframe-validate: the CLI
 # built with -finstrument-functions, its function calls counted by
-# tests/hostile/probe.c).
+# tests/hostile/probe.c), each allocation and system call failed in turn
+# (tests/hostile/test_fault_sweep.py, mk/fault.mk).
 #
 #   make test-hostile        the suite against build/sframe-validate
 #   make test-hostile-asan   the same against the ASan+UBSan CLI of
@@ -41,8 +42,9 @@ $(BASELINE_PROBES): tests/hostile/baseline_probes.c $(CLI_LIB_OBJS) $(BUILD)/lib
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
-test-hostile: all $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN)
+test-hostile: all $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN) $(FAULT_BIN)
 	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
+	  SFV_FAULT_BIN=$(abspath $(FAULT_BIN)) \
 	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) SFV_PROBE=$(abspath $(PROBE_BIN)) \
 	  $(PYTHON) -m pytest -q tests/hostile
 

@@ -99,7 +99,9 @@ int main(int argc, char **argv) {
   }
   fclose(fh);
   rc = fmt_canonical(stdout, data, size);
-  if (rc != 0)
+  if (rc == 2)
+    fputs("sfv_canonical: out of memory\n", stderr);
+  else if (rc != 0)
     rc = reject(data, size);
   free(data);
   return rc;

@@ -170,6 +170,9 @@ void cli_baseline_text(cli_baseline *b, FILE *out) {
 }
 
 int cli_baseline_status(const cli_baseline *b, int worst) {
+  if (b->oom)
+    fputs("sframe-validate: --baseline: out of memory: the comparison is "
+          "incomplete\n", stderr);
   if (worst >= 2 || b->oom)
     return 2;
   return b->nerr_new ? 1 : 0;

@@ -21,7 +21,8 @@ const char *cli_baseline_diag(cli_baseline *b, const sfv_diag *d,
 void cli_baseline_prepare(cli_baseline *b, fmt_report *r, int format);
 /* Text: the counts and the new and fixed diagnostics, one per line. */
 void cli_baseline_text(cli_baseline *b, FILE *out);
-/* The run's exit status given the worst status without a baseline. */
+/* The run's exit status given the worst status without a baseline; 2,
+ * after one line on stderr, when the comparison ran out of memory. */
 int cli_baseline_status(const cli_baseline *b, int worst);
 
 #endif

@@ -2,22 +2,22 @@
 /* check_input.c - the check stage (file_run.h): the one mode decision
  * per read input, and validation of a raw section or an ELF file.
  *
- * Memory: the FDE scratch (and the CFI comparison's, which reuses it).  A
- * raw file's bytes past what was read are streamed from its source, not
- * held (sfv_trailing_diag() classifies them). */
+ * Memory: the FDE scratch (and the CFI comparison's, which reuses it);
+ * a scratch that cannot be allocated is an I/O error of the file (status
+ * 2), never a validation with checks skipped.  A raw file's bytes past
+ * what was read are streamed from its source, not held
+ * (sfv_trailing_diag() classifies them). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "file_run.h"
 
-/* Scratch for the exact cross-FDE checks of an opened section (NULL when
- * the section could not be opened: the validator then needs none). */
-static void *scratch_for(const sfv_section *sec, size_t *n) {
-  *n = 0;
-  if (sec == NULL)
-    return NULL;
-  *n = sfv_scratch_size(sec->fde_avail);
-  return malloc(*n);
+#define NO_SCRATCH "out of memory for the validation scratch"
+
+/* *p = n bytes of scratch (NULL for n = 0); -1 when out of memory. */
+static int scratch_alloc(void **p, size_t n) {
+  *p = n > 0 ? malloc(n) : NULL;
+  return n > 0 && *p == NULL ? -1 : 0;
 }
 
 /* First non-zero byte of [from, size) (size if none) and up to
@@ -49,10 +49,10 @@ static int scan_tail(cli_src *src, uint64_t from, uint64_t *first_nz,
   return 0;
 }
 
-/* The options of a raw section's validation (scratch allocated: the
- * caller frees so->scratch). */
-static void raw_options(const cli_opts *o, const sfv_section *sec,
-                        sfv_options *so) {
+/* The options of a raw section's validation, its scratch allocated when
+ * the section opened (the caller frees so->scratch); -1 out of memory. */
+static int raw_options(const cli_opts *o, const sfv_section *sec,
+                       sfv_options *so) {
   memset(so, 0, sizeof *so);
   so->max_diags = o->max_diags;
   if (o->unrelocated)
@@ -61,13 +61,14 @@ static void raw_options(const cli_opts *o, const sfv_section *sec,
     so->flags |= SFV_OPT_VMA;
     so->vma = o->vma;
   }
-  so->scratch = scratch_for(sec, &so->scratch_size);
+  so->scratch_size = sec != NULL ? sfv_scratch_size(sec->fde_avail) : 0;
+  return scratch_alloc(&so->scratch, so->scratch_size);
 }
 
-/* The options of an ELF file's validation (scratch allocated when the
- * section opened: the caller frees eo->scratch). */
-static void elf_options(const cli_opts *o, const sfv_elf *e,
-                        const sfv_section *sec, sfv_elf_options *eo) {
+/* The options of an ELF file's validation, its scratch allocated when the
+ * section opened (the caller frees eo->scratch); -1 out of memory. */
+static int elf_options(const cli_opts *o, const sfv_elf *e,
+                       const sfv_section *sec, sfv_elf_options *eo) {
   memset(eo, 0, sizeof *eo);
   eo->max_diags = o->max_diags;
   if (o->coverage)
@@ -80,8 +81,8 @@ static void elf_options(const cli_opts *o, const sfv_elf *e,
     eo->scratch_size = sfv_scratch_size(sec->fde_avail);
     if (cfi > eo->scratch_size)
       eo->scratch_size = cfi;
-    eo->scratch = malloc(eo->scratch_size);
   }
+  return scratch_alloc(&eo->scratch, eo->scratch_size);
 }
 
 static int validate_raw(file_run *fr, const cli_read_input *in) {
@@ -95,7 +96,8 @@ static int validate_raw(file_run *fr, const cli_read_input *in) {
   sfv_diag d;
   int have_sec = sfv_open(&sec, data, len) == SFV_OK;
 
-  raw_options(o, have_sec ? &sec : NULL, &so);
+  if (raw_options(o, have_sec ? &sec : NULL, &so) != 0)
+    return cli_io_error(o, fr->fi.idx, NO_SCRATCH);
   fr->fi.have_section = 1;
   fr->fi.sec = have_sec ? &sec : NULL;
   cli_out_file_begin(o, &fr->fi);
@@ -140,7 +142,8 @@ static int validate_elf(file_run *fr, const sfv_elf *e) {
   int rc, have_sec = e->sframe_data != NULL &&
                      sfv_open(&sec, e->sframe_data, e->sframe_len) == SFV_OK;
 
-  elf_options(o, e, have_sec ? &sec : NULL, &eo);
+  if (elf_options(o, e, have_sec ? &sec : NULL, &eo) != 0)
+    return cli_io_error(o, fr->fi.idx, NO_SCRATCH);
   fr->fi.is_elf = 1;
   fr->fi.elf = e;
   fr->fi.elf_res = &res;
@@ -168,8 +171,10 @@ static int verdict_diag(void *ctx, const sfv_diag *d) {
   return 0;
 }
 
-static void verdict(const cli_opts *o, const cli_read_input *in,
-                    cli_verdict *v) {
+/* -1 when out of memory; else v->cfi_scratch is the scratch of the .eh_frame
+ * row --lookup prints for an ELF file (the caller frees it). */
+static int verdict(const cli_opts *o, const cli_read_input *in,
+                   cli_verdict *v) {
   sfv_section sec;
   int have_sec = in->data != NULL &&
                  sfv_open(&sec, in->data, in->len) == SFV_OK;
@@ -178,7 +183,13 @@ static void verdict(const cli_opts *o, const cli_read_input *in,
   if (in->elf != NULL) {
     sfv_elf_options eo;
     sfv_elf_result res;
-    elf_options(o, in->elf, have_sec ? &sec : NULL, &eo);
+    v->cfi_scratch_size = sfv_elf_cfi_scratch_size(in->elf);
+    if (scratch_alloc(&v->cfi_scratch, v->cfi_scratch_size) != 0)
+      return -1;
+    if (elf_options(o, in->elf, have_sec ? &sec : NULL, &eo) != 0) {
+      free(v->cfi_scratch);
+      return -1;
+    }
     memset(&res, 0, sizeof res);
     (void)sfv_elf_validate(in->elf, &eo, verdict_diag, v, &res);
     free(eo.scratch);
@@ -187,7 +198,8 @@ static void verdict(const cli_opts *o, const cli_read_input *in,
   } else {
     sfv_options so;
     sfv_result res;
-    raw_options(o, have_sec ? &sec : NULL, &so);
+    if (raw_options(o, have_sec ? &sec : NULL, &so) != 0)
+      return -1;
     sfv_validate(in->data, in->len, &so, verdict_diag, v, &res);
     free(so.scratch);
     v->errors = res.errors;
@@ -195,6 +207,7 @@ static void verdict(const cli_opts *o, const cli_read_input *in,
   }
   if (o->werror)
     v->errors += v->warnings;
+  return 0;
 }
 
 int cli_check_input(cli_opts *o, const cli_read_input *in) {
@@ -205,9 +218,13 @@ int cli_check_input(cli_opts *o, const cli_read_input *in) {
     return cli_mode_dump(o, name, in->elf, in->data, in->len, in->vma);
   case MODE_LOOKUP: {
     cli_verdict v;
-    verdict(o, in, &v);
-    return cli_mode_lookup(o, in->path, in->elf, in->data, in->len, in->vma,
-                           &v);
+    int rc;
+    if (verdict(o, in, &v) != 0)
+      return cli_io_error(o, in->idx, NO_SCRATCH);
+    rc = cli_mode_lookup(o, in->path, in->elf, in->data, in->len, in->vma,
+                         &v);
+    free(v.cfi_scratch);
+    return rc;
   }
   case CLI_MODE_CANONICAL:
     return cli_mode_canonical(o, in->path, in->data, in->len);

@@ -107,6 +107,8 @@ typedef struct cli_verdict {
   uint32_t errors, warnings;
   int have_first;
   sfv_diag first;
+  void *cfi_scratch;         /* ELF: the .eh_frame row's scratch */
+  size_t cfi_scratch_size;
 } cli_verdict;
 int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
                     const uint8_t *data, size_t size, uint64_t vma,

@@ -67,6 +67,7 @@ typedef struct part_hdr {
   int32_t idx, rc;
   uint8_t state;
   uint8_t lost;              /* the worker could not capture its output */
+  int32_t lost_err;          /* ... errno of the call that failed, or 0 */
   uint64_t size;             /* o->sizes[idx] */
   uint64_t items;            /* fmt_report_part_items */
   uint64_t msg_len;          /* I/O error message (with its NUL), or 0 */
@@ -103,25 +104,42 @@ static int read_all(int fd, void *p, size_t n) {
 }
 
 /* The bytes written to fd (a memory file) since the last call, into buf
- * (malloc'd); the file is emptied.  Returns the length, or -1. */
+ * (malloc'd); the file is emptied.  Returns the length, or -1 with errno
+ * set. */
 static ssize_t take_capture(int fd, char **buf) {
   struct stat st;
-  ssize_t n;
+  size_t got = 0;
   *buf = NULL;
-  if (fstat(fd, &st) != 0 || st.st_size < 0)
+  if (fstat(fd, &st) != 0)
     return -1;
-  if ((*buf = malloc(st.st_size ? (size_t)st.st_size : 1)) == NULL)
+  if ((*buf = malloc(st.st_size > 0 ? (size_t)st.st_size : 1)) == NULL)
     return -1;
-  n = st.st_size ? pread(fd, *buf, (size_t)st.st_size, 0) : 0;
-  if (n != st.st_size || ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
+  while (got < (size_t)st.st_size) {
+    ssize_t r = pread(fd, *buf + got, (size_t)st.st_size - got, (off_t)got);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0) {
+      if (r == 0)
+        errno = EIO;            /* the memory file shrank: not ours */
+      return -1;
+    }
+    got += (size_t)r;
+  }
+  if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
     return -1;
-  return n;
+  return (ssize_t)got;
 }
 
+/* 0, or the errno of the call that failed. */
 static int capture_fd(const char *name, int target) {
-  int fd = memfd_create(name, MFD_CLOEXEC);
-  if (fd < 0 || dup2(fd, target) < 0)
-    return -1;
+  int fd = memfd_create(name, MFD_CLOEXEC), err;
+  if (fd < 0)
+    return errno;
+  if (dup2(fd, target) < 0) {
+    err = errno;
+    close(fd);
+    return err;
+  }
   close(fd);
   return 0;
 }
@@ -129,31 +147,33 @@ static int capture_fd(const char *name, int target) {
 /* The worker's loop: file indexes in on `cmd`, messages out on `res`. */
 static void worker(cli_opts *o, int cmd, int res) {
   int32_t idx;
-  int lost = capture_fd("sfv-stdout", 1) != 0 || capture_fd("sfv-stderr", 2) != 0;
+  int lost = capture_fd("sfv-stdout", 1);
+  if (lost == 0)
+    lost = capture_fd("sfv-stderr", 2);
   clearerr(stdout);            /* the parent's state is not ours */
   clearerr(stderr);
   while (read_all(cmd, &idx, sizeof idx) == 0) {
     part_hdr h;
     char *out = NULL, *err = NULL;
     const char *msg;
-    ssize_t on, en;
+    ssize_t on = 0, en = 0;
     memset(&h, 0, sizeof h);
     fmt_report_part_begin(&o->rep);
     if (o->summary != NULL)
       memset(o->summary, 0, sizeof *o->summary);
     h.idx = idx;
     h.rc = run_one(o, idx);
-    fflush(stdout);
-    fflush(stderr);
-    h.lost = (uint8_t)(lost || ferror(stdout) || ferror(stderr));
-    on = take_capture(1, &out);
-    en = take_capture(2, &err);
-    clearerr(stdout);
-    clearerr(stderr);
-    if (on < 0 || en < 0) {
-      h.lost = 1;
+    h.lost_err = lost;
+    if (h.lost_err == 0 && (fflush(stdout) != 0 || fflush(stderr) != 0))
+      h.lost_err = errno;
+    if (h.lost_err == 0 && (ferror(stdout) || ferror(stderr)))
+      h.lost_err = EIO;
+    if (h.lost_err == 0 &&
+        ((on = take_capture(1, &out)) < 0 || (en = take_capture(2, &err)) < 0))
+      h.lost_err = errno;
+    if (h.lost_err != 0)
       on = en = 0;
-    }
+    h.lost = h.lost_err != 0;
     h.state = o->states[idx];
     h.size = o->sizes[idx];
     h.items = fmt_report_part_items(&o->rep);
@@ -167,6 +187,9 @@ static void worker(cli_opts *o, int cmd, int res) {
         (msg != NULL && write_all(res, msg, (size_t)h.msg_len) != 0) ||
         write_all(res, out, (size_t)on) != 0 ||
         write_all(res, err, (size_t)en) != 0)
+      _exit(3);
+    if (h.lost)                /* stdio may hold this file's bytes: a new
+                                  worker takes the next file */
       _exit(3);
     free(out);
     free(err);
@@ -202,23 +225,26 @@ typedef struct pool {
   int nwin;
 } pool;
 
+/* 0, or the errno of the call that failed. */
 static int spawn(pool *p, int i) {
-  int cp[2], rp[2], j;
+  int cp[2], rp[2], j, err;
   pid_t pid;
   wk *w = &p->w[i];
   if (pipe(cp) != 0)
-    return -1;
+    return errno;
   if (pipe(rp) != 0) {
+    err = errno;
     close(cp[0]);
     close(cp[1]);
-    return -1;
+    return err;
   }
   fflush(stdout);
   fflush(stderr);
   pid = fork();
   if (pid < 0) {
+    err = errno;
     close(cp[0]); close(cp[1]); close(rp[0]); close(rp[1]);
-    return -1;
+    return err;
   }
   if (pid == 0) {
     for (j = 0; j < p->nw; j++) {   /* the other workers' pipes */
@@ -305,8 +331,10 @@ static int emit(pool *p, slot *s, int idx) {
                              "file died");
     rc = 2;
   } else if (h->lost) {
-    cli_out_io_error(o, idx, "internal error: this file's output could not "
-                             "be kept (out of memory?)");
+    char why[160];
+    snprintf(why, sizeof why, "internal error: this file's output could not "
+             "be kept: %s", strerror(h->lost_err));
+    cli_out_io_error(o, idx, why);
     rc = 2;
   } else {
     const char *msg = s->body, *out = msg + h->msg_len,
@@ -330,7 +358,7 @@ static int emit(pool *p, slot *s, int idx) {
 static int run_parallel(cli_opts *o, int jobs) {
   pool p;
   struct pollfd *pf;
-  int i, next = 0, printed = 0, worst = 0, failed = 0;
+  int i, next = 0, printed = 0, worst = 0, failed = 0, err = 0;
 
   if (cli_stdout_failed())        /* the document's opening did not get out */
     return -1;
@@ -366,7 +394,7 @@ static int run_parallel(cli_opts *o, int jobs) {
         continue;
       if (write_all(w->cmd, &idx, sizeof idx) != 0) {
         reap(w, SIGTERM);
-        if (spawn(&p, i) != 0) {
+        if ((err = spawn(&p, i)) != 0) {
           failed = 1;
           break;
         }
@@ -398,6 +426,7 @@ static int run_parallel(cli_opts *o, int jobs) {
     if (np == 0)
       continue;
     if (poll(pf, (nfds_t)np, -1) < 0 && errno != EINTR) {
+      err = errno;
       failed = 1;
       break;
     }
@@ -416,7 +445,7 @@ static int run_parallel(cli_opts *o, int jobs) {
         s->done = 1;
         s->h.idx = w->idx;
         reap(w, SIGKILL);
-        if (spawn(&p, i) != 0) {
+        if ((err = spawn(&p, i)) != 0) {
           failed = 1;
           break;
         }
@@ -431,7 +460,8 @@ static int run_parallel(cli_opts *o, int jobs) {
   free(p.win);
   free(pf);
   if (failed == 1) {
-    fputs("sframe-validate: cannot run worker processes\n", stderr);
+    fprintf(stderr, "sframe-validate: cannot run worker processes: %s\n",
+            strerror(err));
     return 2;
   }
   return failed ? -1 : worst;

@@ -73,7 +73,7 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
     if (copy == NULL) {
       cli_err_prefix(path);
       fputs("out of memory\n", stderr);
-      return 1;
+      return 2;
     }
     if (sfv_elf_relocated_sframe(e, copy, size, NULL) == SFV_OK)
       data = copy;
@@ -131,21 +131,21 @@ static void cfi_rule_text(FILE *out, const sfv_cfi_reg *r) {
   }
 }
 
-/* The .eh_frame row at pc (SFV_OK), SFV_E_NOT_FOUND, or why not. */
-static sfv_status cfi_row(const sfv_elf *elf, uint64_t pc, sfv_cfi_fde *f, sfv_cfi_row *r) {
-  size_t n = sfv_elf_cfi_scratch_size(elf);
-  void *scratch = n ? malloc(n) : NULL;
-  sfv_status st = scratch != NULL ? sfv_elf_cfi_row_at(elf, scratch, n, pc, f, r)
-                                  : SFV_E_NOT_FOUND;
-  free(scratch);
-  return st;
+/* The .eh_frame row at pc (SFV_OK), SFV_E_NOT_FOUND, or why not; v holds
+ * its scratch (cli_verdict). */
+static sfv_status cfi_row(const sfv_elf *elf, const cli_verdict *v, uint64_t pc,
+                          sfv_cfi_fde *f, sfv_cfi_row *r) {
+  if (v->cfi_scratch == NULL)
+    return SFV_E_NOT_FOUND;       /* no .eh_frame FDE, no scratch */
+  return sfv_elf_cfi_row_at(elf, v->cfi_scratch, v->cfi_scratch_size, pc, f, r);
 }
 
 /* --lookup, text, ELF: the .eh_frame row at pc under the SFrame answer. */
-static void lookup_cfi_text(FILE *out, const sfv_elf *elf, uint64_t pc) {
+static void lookup_cfi_text(FILE *out, const sfv_elf *elf, const cli_verdict *v,
+                            uint64_t pc) {
   sfv_cfi_fde f;
   sfv_cfi_row r;
-  sfv_status st = cfi_row(elf, pc, &f, &r);
+  sfv_status st = cfi_row(elf, v, pc, &f, &r);
   if (st == SFV_E_NOT_FOUND) {
     fputs("  .eh_frame: no FDE covers the pc\n", out);
     return;
@@ -189,9 +189,10 @@ static void cfi_rule_json(FILE *out, const sfv_cfi_reg *r) {
 static void lookup_cfi_json(FILE *out, void *ctx) {
   const sfv_elf *elf = ((const void *const *)ctx)[0];
   uint64_t pc = *(const uint64_t *)((const void *const *)ctx)[1];
+  const cli_verdict *v = ((const void *const *)ctx)[2];
   sfv_cfi_fde f;
   sfv_cfi_row r;
-  sfv_status st = cfi_row(elf, pc, &f, &r);
+  sfv_status st = cfi_row(elf, v, pc, &f, &r);
   if (st != SFV_OK) {
     fprintf(out, ",\"cfi\":{\"found\":false,\"reason\":\"%s\",\"status\":",
             st == SFV_E_NOT_FOUND ? "no-fde" : "uninterpretable");
@@ -245,7 +246,7 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
   sfv_set_vma(&sec, vma);
   fmt_lookup_answer_find(&sec, o->lookup_pc, &a);
   {
-    const void *ctx[2] = {elf, &o->lookup_pc};
+    const void *ctx[3] = {elf, &o->lookup_pc, v};
     a.validated = 1;
     a.errors = v->errors;
     a.have_first_error = v->have_first;
@@ -256,7 +257,7 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
                           (void *)ctx) ? 1 : 0;
   }
   if (!json && elf != NULL)
-    lookup_cfi_text(stdout, elf, o->lookup_pc);
+    lookup_cfi_text(stdout, elf, v, o->lookup_pc);
   if (!json)
     fmt_lookup_verdict_text(stdout, &a);
   return rc;
@@ -274,6 +275,7 @@ void cli_lookup_end(cli_opts *o) {
 
 int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
                        size_t size) {
+  int rc;
   (void)o;
   if (data == NULL) {
     cli_err_prefix(path);
@@ -281,5 +283,10 @@ int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
     return 1;
   }
   fflush(stdout);
-  return fmt_canonical(stdout, data, size) ? 1 : 0;
+  rc = fmt_canonical(stdout, data, size);
+  if (rc == 2) {
+    cli_err_prefix(path);
+    fputs("out of memory\n", stderr);
+  }
+  return rc;
 }

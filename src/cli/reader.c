@@ -139,7 +139,12 @@ int cli_open_regular(int dfd, const char *path, int flags, struct stat *st,
     snprintf(why, n, "%s", strerror(errno));
     return -1;
   }
-  if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+  if (fstat(fd, st) != 0) {
+    snprintf(why, n, "%s", strerror(errno));
+    close(fd);
+    return -1;
+  }
+  if (!S_ISREG(st->st_mode)) {
     snprintf(why, n, "%s, not a regular file: not read", type_word(st->st_mode));
     close(fd);
     return -1;

@@ -128,15 +128,19 @@ static int has_suffix(const char *s, const char *suf) {
 
 /* A file found in a tree: 1 when it is listed (ELF, or an ar archive
  * named *.a), 0 when skipped.  Unreadable files are listed: the check
- * then says why. */
+ * then says why; only a file that is gone or no longer regular is
+ * skipped. */
 static int wanted(int dfd, const char *name) {
   unsigned char m[8];
   struct stat st;
   ssize_t got;
   char why[200];
   int fd = cli_open_regular(dfd, name, CLI_OPEN_NOFOLLOW, &st, why, sizeof why);
-  if (fd < 0) /* gone or no longer a regular file: skipped; else listed */
-    return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+  if (fd < 0) {
+    if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+      return errno != ENOENT;
+    return S_ISREG(st.st_mode);
+  }
   got = pread(fd, m, sizeof m, 0);
   close(fd);
   if (got < 0)
@@ -293,8 +297,13 @@ static int walk(cli_run *r, const char *root) {
         rc = -1;
         break;
       }
-      if (fstatat(f->fd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
-        continue;                /* gone meanwhile */
+      if (fstatat(f->fd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno == ENOENT)     /* gone meanwhile */
+          continue;
+        if ((rc = list_error(r, pb.s, "cannot stat", errno)) != 0)
+          break;
+        continue;
+      }
       if (S_ISDIR(sb.st_mode)) {
         fd = openat(f->fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
                                      O_NONBLOCK | O_CLOEXEC);
@@ -317,11 +326,19 @@ static int walk(cli_run *r, const char *root) {
 }
 
 /* One operand (argv or --files-from): walked with -r when a directory
- * (symbolic links followed for operands), else listed as given. */
+ * (symbolic links followed for operands), else listed as given (a missing
+ * file or a symbolic link loop: the check says so; another failed stat
+ * is the operand's error). */
 static int operand(cli_run *r, const char *p, size_t len) {
   struct stat sb;
-  if (r->recursive && stat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
-    return walk(r, p);
+  if (r->recursive) {
+    if (stat(p, &sb) != 0) {
+      if (errno != ENOENT && errno != ELOOP && errno != ENOTDIR)
+        return list_error(r, p, "cannot stat", errno);
+    } else if (S_ISDIR(sb.st_mode)) {
+      return walk(r, p);
+    }
+  }
   return add(r, p, len, NULL);
 }
 
@@ -393,7 +410,11 @@ static ssize_t list_read(const cli_run *r, list_in *in, char *buf, size_t n) {
     }
     pf.fd = 0;             /* a non-blocking pipe: wait for its writer */
     pf.events = POLLIN;
-    (void)poll(&pf, 1, -1);
+    if (poll(&pf, 1, -1) < 0 && errno != EINTR) {
+      snprintf(why, sizeof why, "poll: %s", strerror(errno));
+      list_err(r, why);
+      return -1;
+    }
   }
 }
 

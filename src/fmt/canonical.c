@@ -133,6 +133,8 @@ int fmt_canonical(FILE *out, const uint8_t *data, size_t size) {
   if (sfv_open(&sec, data, size) == SFV_OK) {
     so.scratch_size = sfv_scratch_size(sec.fde_avail);
     scratch = malloc(so.scratch_size);
+    if (scratch == NULL && so.scratch_size > 0)
+      return 2;
     so.scratch = scratch;
   }
   sfv_validate(data, size, &so, canon_diag, &cr, &res);
@@ -144,10 +146,13 @@ int fmt_canonical(FILE *out, const uint8_t *data, size_t size) {
   /* Built in memory first: a decoding failure must leave `out` empty. */
   mem = open_memstream(&buf, &len);
   if (mem == NULL)
-    return 1;
+    return 2;
   print_header(mem, &sec);
   rc = print_fdes(mem, &sec);
-  fclose(mem);
+  if (fclose(mem) != 0) {        /* the memory stream could not grow */
+    free(buf);
+    return 2;
+  }
   if (rc == 0)
     fwrite(buf, 1, len, out);
   else

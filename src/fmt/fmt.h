@@ -180,7 +180,8 @@ void fmt_lookup_unavailable(FILE *out, uint64_t pc, int format, const char *path
 
 /* The conformance suite's canonical decode JSON (conformance/README.md).
  * Returns 0 and prints the JSON when the section is accepted (no errors),
- * 1 (nothing on out; the errors named on stderr) when rejected. */
+ * 1 (nothing on out; the errors named on stderr) when rejected, 2 (nothing
+ * on out or stderr) when out of memory. */
 int fmt_canonical(FILE *out, const uint8_t *data, size_t size);
 
 /* ------------------------------------------------------------ catalogue */

@@ -84,6 +84,16 @@ def test_procfs_file_is_read_as_a_stream(sfv_bin):
     assert p.returncode == 1 and b"[magic]" in p.stdout, p.stdout
 
 
+def test_endless_pseudo_file_is_cut_at_the_cap(sfv_bin):
+    # /proc/self/pagemap: st_size 0, and 8 bytes per page of the address
+    # space when read from 0: the stream grows block by block up to the
+    # 64 MiB cap (reader.c, CLI_STREAM_MAX), then the file is refused.
+    p = run(sfv_bin, "/proc/self/pagemap")
+    assert p.returncode == 2
+    assert p.stderr.endswith(b": longer than 67108864 bytes (read as a stream: its "
+                             b"st_size is not its length)\n"), p.stderr
+
+
 def test_sysfs_file_that_cannot_be_mapped(sfv_bin):
     notes = "/sys/kernel/notes"
     if not os.path.exists(notes):
