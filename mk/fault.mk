@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mk/fault.mk - failure injection for the command (tests/tools/fault.c):
 # build/fault/sframe-validate is the CLI's objects relinked with
 # -Wl,--wrap for each function the shim can fail, so that SFV_FAULT=NAME:N:ERRNO

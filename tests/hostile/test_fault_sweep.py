@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Failure injection (tests/tools/fault.c, mk/fault.mk): representative
 command lines run with call N of each system call or allocation the CLI
 makes failed in turn, N = 1, 2, ... until the command no longer reaches

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fault.c - failure injection for the command's tests (mk/fault.mk): linked
  * into a CLI whose own calls of the functions below are redirected here with
  * -Wl,--wrap=NAME (FAULT_WRAPS in mk/fault.mk), it makes the Nth call of one
