@@ -7,10 +7,12 @@
  * min(hi - lo, rep_size) of them (wrapping once at rep_size), and each FRE
  * whose block interval meets them is compared with the run at the first
  * PC of the run where the FRE applies.  So the work is one unit per run
- * plus one per FRE passed in at most two passes over the block's FREs per
- * run (FRE starts ascend below rep_size <= 255: at most 255 FREs a pass),
- * never one per block: a huge range with a tiny rep_size costs what its
- * .eh_frame rows cost.
+ * plus one per FRE passed, never one per block: a huge range with a tiny
+ * rep_size costs what its .eh_frame rows cost.  The FRE walk goes forward
+ * from run to run and restarts only where a run wraps round the block, so
+ * runs shorter than a block cost O(1) each on average, and a run of a
+ * block or more at most two passes over the block's FREs (FRE starts
+ * ascend below rep_size <= 255: at most 255 FREs a pass).
  *
  * Runs whose rules SFrame cannot express (a CFA or RA/FP rule that is a
  * DWARF expression other than register + offset [deref], e.g. the .plt
@@ -33,6 +35,12 @@ typedef struct mask_walk {
   uint64_t fstart;
   uint64_t rep;
   int gap_reported;
+  /* the FRE walk, resumed by the next piece when it starts at or after
+   * cur's start (runs shorter than a block go forward until they wrap) */
+  int ready;
+  int have_nxt;
+  sfv_fre_iter it;
+  sfv_fre cur, nxt;
 } mask_walk;
 
 /* 1 when two rows give the same rules to everything compared. */
@@ -76,43 +84,42 @@ static int is_expression(const cmp *c, const sfv_cfi_row *row) {
 static int walk_piece(mask_walk *w, uint64_t a, uint64_t b, uint64_t pc) {
   cmp *c = w->c;
   const sfv_fde *fde = w->f.fde;
-  sfv_fre_iter it;
-  sfv_fre cur, nxt;
   sfv_recovery_set rec;
-  int have_nxt;
-  if (sfv_fre_iter_init(&it, c->sec, fde, 0) != SFV_OK ||
-      sfv_fre_next(&it, &cur) != SFV_OK || !charge(c, 1))
-    return 0;
-  if (cmp_fre_start(&w->f, &cur) > a) { /* offsets before the first FRE */
-    uint64_t s0 = cmp_fre_start(&w->f, &cur);
-    if (!w->gap_reported) {
+  if (!w->ready || cmp_fre_start(&w->f, &w->cur) > a) {
+    uint64_t s0;
+    if (sfv_fre_iter_init(&w->it, c->sec, fde, 0) != SFV_OK ||
+        sfv_fre_next(&w->it, &w->cur) != SFV_OK || !charge(c, 1))
+      return 0;
+    w->ready = 1;
+    w->have_nxt = sfv_fre_next(&w->it, &w->nxt) == SFV_OK;
+    s0 = cmp_fre_start(&w->f, &w->cur);
+    if (s0 > a && !w->gap_reported) { /* offsets before the first FRE */
       w->gap_reported = 1;
       w->f.mismatched = 1;
       CMP_FIND(c, CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
                .gap_size = as_i64((s0 < b ? s0 : b) - a), .pc = as_i64(pc));
     }
   }
-  have_nxt = sfv_fre_next(&it, &nxt) == SFV_OK;
   for (;;) {
-    uint64_t s = cmp_fre_start(&w->f, &cur);
-    uint64_t e = have_nxt ? cmp_fre_start(&w->f, &nxt) : w->rep;
+    uint64_t s = cmp_fre_start(&w->f, &w->cur);
+    uint64_t e = w->have_nxt ? cmp_fre_start(&w->f, &w->nxt) : w->rep;
     uint64_t lo, hi;
-    if (cur.start >= w->rep || (have_nxt && nxt.start <= cur.start))
+    if (w->cur.start >= w->rep || (w->have_nxt && w->nxt.start <= w->cur.start))
       return 0;
     if (e > w->rep)
       e = w->rep;
     lo = s > a ? s : a;
     hi = e < b ? e : b;
-    if (lo < hi && sfv_fre_recovery(c->sec, fde, &cur, &rec) == SFV_OK) {
+    if (lo < hi && sfv_fre_recovery(c->sec, fde, &w->cur, &rec) == SFV_OK) {
       c->res->intervals++;
-      sfv_cmp_at(c, &w->f, w->row, &cur, &rec, pc + (lo - a));
+      sfv_cmp_at(c, &w->f, w->row, &w->cur, &rec, pc + (lo - a));
     }
-    if (!have_nxt || e >= b)
+    if (!w->have_nxt || e >= b)
       return 1;
     if (!charge(c, 1))
       return 0;
-    cur = nxt;
-    have_nxt = sfv_fre_next(&it, &nxt) == SFV_OK;
+    w->cur = w->nxt;
+    w->have_nxt = sfv_fre_next(&w->it, &w->nxt) == SFV_OK;
   }
 }
 
