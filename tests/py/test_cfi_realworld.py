@@ -86,3 +86,5 @@ def test_sframe_agrees_with_eh_frame(cfi_tools, realworld):
     print("\ncomparison totals:", dict(total))
     print("diagnostics per rule:", dict(sorted(rules.items())))
     assert not errors, "\n".join(errors[:40])
+    # PC-mask FDEs are compared where .eh_frame is plain (.plt.got, .plt.sec)
+    assert total["mask_compared"] > 0, total
