@@ -241,13 +241,15 @@ typedef struct sfv_cfi_compare_result {
   uint32_t functions;        /* present in both and compared */
   uint32_t only_cfi;         /* in .eh_frame only */
   uint32_t only_sframe;      /* in .sframe only (when reverse_checked) */
-  uint32_t mask_skipped;     /* PC-mask FDEs not compared */
+  uint32_t mask_skipped;     /* PC-mask FDEs with bytes not compared
+                                (cfi-mask-skipped) */
   uint32_t mismatched;       /* functions with at least one mismatch */
   uint64_t intervals;        /* union intervals compared */
   uint64_t pc_bytes;         /* bytes of code compared */
   uint64_t cfi_rows;         /* CFI rows interpreted */
   uint8_t reverse_checked;
   uint8_t complete;          /* 0 when the budget ran out */
+  uint32_t mask_compared;    /* PC-mask FDEs compared over some bytes */
 } sfv_cfi_compare_result;
 
 SFV_API size_t sfv_cfi_scratch_size(uint32_t num_fdes);

@@ -4,7 +4,8 @@
  * For every .eh_frame FDE with a resolvable range, the SFrame FDE starting
  * at the same address is looked up (sfv_find_fde); present in both, the
  * function is walked over the union of CFI row boundaries and FRE
- * boundaries, and at each interval the CFA (kind, register, offset), the RA
+ * boundaries (PC-mask FDEs: block by block, cfi_compare_mask.c), and at
+ * each interval the CFA (kind, register, offset), the RA
  * rule (kind, offset/register, AArch64 signing state and key) and the FP
  * rule are compared (rules "CFI comparison" in sfv_rules.def).  A function
  * in one section only is reported, with the reason where SFrame cannot
@@ -160,13 +161,10 @@ static void compare_function(cmp *c, const sfv_cfi_fde *cf, sfv_fde *fde,
       return; /* the validator reports the range */
     }
     fend = fstart + fde->size;
-    if (fde->pc_type == SFV_PC_MASK) {
-      c->res->mask_skipped++;
-      CMP_FIND(c, CFI_MASK_SKIPPED, fde->offset, fde->index, SFV_NONE,
-               .func_start = as_i64(fstart));
-    } else {
+    if (fde->pc_type == SFV_PC_MASK)
+      mismatched |= sfv_cmp_mask(c, cf, fde, fstart, fend);
+    else
       mismatched |= sfv_cmp_segment(c, cf, fde, fstart, fend);
-    }
     if (fend >= cend || fde->size == 0 || !charge(c, sfv_fdes_verified_sorted(c->sec) ? 32u
                                                    : 1u + c->sec->fde_avail))
       break;

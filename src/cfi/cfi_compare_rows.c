@@ -79,8 +79,17 @@ unsigned sfv_cmp_cfa_of(const sfv_cfi *cfi, const sfv_cfi_state *s,
   return deref ? 3u : 1u;
 }
 
-/* Reports a category at most once per FRE. */
+/* Reports a category at most once per FRE (PC-mask FDEs, whose FREs
+ * come round again in every block: at most once per FRE index). */
 static int once(fnc *f, int cat, uint32_t fre_index) {
+  if (f->seen != NULL && fre_index < 256u) {
+    uint8_t bit = (uint8_t)(1u << (fre_index % 8u));
+    if (f->seen[cat][fre_index / 8u] & bit)
+      return 0;
+    f->seen[cat][fre_index / 8u] |= bit;
+    f->mismatched = 1;
+    return 1;
+  }
   if (f->reported[cat] == fre_index + 1u)
     return 0;
   f->reported[cat] = fre_index + 1u;
@@ -151,10 +160,8 @@ static void compare_ra(cmp *c, fnc *f, const sfv_fre *fre, uint64_t pc, norm s,
   cmp_reg(c, f, fre, pc, W_RA, s, d);
 }
 
-/* One interval [pc, ...) where `row` and `fre` both hold. */
-static void compare_at(cmp *c, fnc *f, const sfv_cfi_row *row,
-                       const sfv_fre *fre, const sfv_recovery_set *rec,
-                       uint64_t pc) {
+void sfv_cmp_at(cmp *c, fnc *f, const sfv_cfi_row *row, const sfv_fre *fre,
+                const sfv_recovery_set *rec, uint64_t pc) {
   norm ra_cfi = sfv_cmp_from_cfi(c->cfi, &row->s.regs[0], 0);
   int64_t fde = f->fde->index, idx = fre->index;
 
@@ -219,14 +226,6 @@ unsigned sfv_cmp_track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t) {
   t[1] = c->fp;
   t[2] = c->sp;
   return 3;
-}
-
-/* FRE start as .eh_frame can say it: DW_CFA_advance_loc counts code
- * alignment units, so a start that is not a multiple of the CIE's factor
- * (only possible in code that is not made of instructions, e.g. `.byte` on
- * AArch64) is compared as rounded down, where the CFI row changes. */
-static uint64_t fre_start(const fnc *f, const sfv_fre *fre) {
-  return fre->start - fre->start % f->caf;
 }
 
 /* A v3 default FDE without FREs marks an outermost frame (spec 1.2): the
@@ -318,7 +317,7 @@ int sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
         sfv_cmp_interp_failed(c, &ip);
       break;
     }
-    while (have_nxt && fre_start(&f, &nxt) <= pc - fstart) {
+    while (have_nxt && cmp_fre_start(&f, &nxt) <= pc - fstart) {
       /* FREs out of order: the validator's finding; every FRE passed
        * is charged (a large code alignment factor folds many into one
        * interval, and FDEs may share one block) */
@@ -329,8 +328,8 @@ int sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
     }
     if (have_nxt && nxt.start <= cur.start)
       goto out;
-    fre_lo = fstart + fre_start(&f, &cur);
-    fre_hi = have_nxt ? fstart + fre_start(&f, &nxt) : fend;
+    fre_lo = fstart + cmp_fre_start(&f, &cur);
+    fre_hi = have_nxt ? fstart + cmp_fre_start(&f, &nxt) : fend;
     if (pc < fre_lo) { /* PCs before the first FRE */
       hi = fre_lo < end ? fre_lo : end;
       CMP_FIND(c, CFI_FRE_GAP, fde->offset, fde->index, SFV_NONE,
@@ -345,7 +344,7 @@ int sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
     if (sfv_fre_recovery(c->sec, fde, &cur, &rec) == SFV_OK) {
       c->res->intervals++;
       c->res->pc_bytes += hi - pc;
-      compare_at(c, &f, &row, &cur, &rec, pc);
+      sfv_cmp_at(c, &f, &row, &cur, &rec, pc);
     }
     pc = hi;
   }

@@ -51,6 +51,9 @@ typedef struct fnc {
   int key_reported;
   int ra_undef_noted;        /* cfi-ra-undefined reported for the function */
   int mismatched;
+  uint8_t (*seen)[32];       /* PC-mask FDEs: per category, a bit per FRE
+                                index (< 256) already reported; NULL: the
+                                last FRE reported (reported[]) */
 } fnc;
 
 /* Charges units of work to c's budget; 0 (budget spent) when it cannot. */
@@ -59,6 +62,14 @@ static inline int charge(cmp *c, uint64_t units) {
 }
 
 static inline int64_t as_i64(uint64_t v) { return (int64_t)sfv_sext(v, 8); }
+
+/* FRE start as .eh_frame can say it: DW_CFA_advance_loc counts code
+ * alignment units, so a start that is not a multiple of the CIE's factor
+ * (only possible in code that is not made of instructions, e.g. `.byte` on
+ * AArch64) is compared as rounded down, where the CFI row changes. */
+static inline uint64_t cmp_fre_start(const fnc *f, const sfv_fre *fre) {
+  return fre->start - fre->start % f->caf;
+}
 
 /* src/cfi/cfi_compare_rows.c: a CFI rule in comparable form ("unspecified",
  * and "undefined" for the FP, are "same value"); a row's CFA kind (0 none,
@@ -74,6 +85,15 @@ unsigned sfv_cmp_track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t);
 /* 1 when the segment mismatched (cfi_compare_rows.c). */
 int sfv_cmp_segment(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
                     uint64_t fstart, uint64_t fend);
+/* One interval starting at pc where CFI row `row` and FRE `fre` (rules
+ * `rec`) both hold: every category compared, each reported through f's
+ * once-per-FRE filter (cfi_compare_rows.c). */
+void sfv_cmp_at(cmp *c, fnc *f, const sfv_cfi_row *row, const sfv_fre *fre,
+                const sfv_recovery_set *rec, uint64_t pc);
+/* A PC-mask FDE against CFI FDE cf, block by block (cfi_compare_mask.c);
+ * 1 when it mismatched. */
+int sfv_cmp_mask(cmp *c, const sfv_cfi_fde *cf, const sfv_fde *fde,
+                 uint64_t fstart, uint64_t fend);
 
 /* A finding of the comparison c, slots named as in sfv_schema.def. */
 #define CMP_FIND(c, R, off, fde, fre, ...)                                   \

@@ -4,8 +4,8 @@
  * files relocated in memory by elf_sections.h), and prints every
  * diagnostic as "PATH: severity rule-id: message" and a summary line:
  *   files F compared C functions N intervals I pc_bytes B cfi_rows R
- *   only_cfi X only_sframe Y mask_skipped M mismatched Z errors E warnings W
- *   notes O
+ *   only_cfi X only_sframe Y mask_skipped M mask_compared K mismatched Z
+ *   errors E warnings W notes O
  * Exit status 1 when any diagnostic is an error (or a file cannot be read).
  * Arguments: ELF paths, or "-" to read paths from stdin.
  */
@@ -100,6 +100,7 @@ static void do_file(const char *path) {
     tot.only_cfi += r.only_cfi;
     tot.only_sframe += r.only_sframe;
     tot.mask_skipped += r.mask_skipped;
+    tot.mask_compared += r.mask_compared;
     tot.mismatched += r.mismatched;
     if (!r.reverse_checked || !r.complete) {
       fprintf(stderr, "%s: comparison incomplete\n", path);
@@ -129,10 +130,11 @@ int main(int argc, char **argv) {
     }
   }
   printf("files %lu compared %lu functions %u intervals %" PRIu64 " pc_bytes %" PRIu64
-         " cfi_rows %" PRIu64 " only_cfi %u only_sframe %u mask_skipped %u mismatched %u"
+         " cfi_rows %" PRIu64 " only_cfi %u only_sframe %u mask_skipped %u mask_compared %u"
+         " mismatched %u"
          " errors %u warnings %u notes %u read_errors %lu\n",
          n_files, n_compared, tot.functions, tot.intervals, tot.pc_bytes, tot.cfi_rows,
-         tot.only_cfi, tot.only_sframe, tot.mask_skipped, tot.mismatched, tot.errors,
+         tot.only_cfi, tot.only_sframe, tot.mask_skipped, tot.mask_compared, tot.mismatched, tot.errors,
          tot.warnings, tot.notes, n_errors);
   return tot.errors || n_errors || n_compared == 0 ? 1 : 0;
 }

@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: MIT
 """Builders of the work-scaling shapes (tests/hostile/test_work_scaling.py):
 many FDEs that share one FRE block, alone or in an ELF file with an
-.eh_frame whose CIE has a large code alignment factor.  Made at test time,
-nothing stored."""
+.eh_frame whose CIE has a large code alignment factor; a PC-mask FDE over a
+huge range or under many .eh_frame rows.  Made at test time, nothing
+stored."""
 import struct
 
 import elfgen as G
 from encoder import encode
-from model import FRE, FDE, Section, F_FDE_SORTED, F_FDE_FUNC_START_PCREL
+from model import FRE, FDE, Section, F_FDE_SORTED, F_FDE_FUNC_START_PCREL, PC_MASK
 
 ABI_AMD64 = 3
 
@@ -46,14 +47,14 @@ def entry(body):
     return struct.pack("<I", len(body)) + body
 
 
-def eh_frame(funcs, code_align):
+def eh_frame(funcs, code_align, insns=b""):
     """.eh_frame (absolute 8-byte pointers): one CIE (code alignment factor
     code_align, data alignment -8, RA column 16, CFA = rsp + 8, RA at
-    CFA - 8) and one FDE without instructions per (start, size)."""
+    CFA - 8) and one FDE with instructions `insns` per (start, size)."""
     out = entry(struct.pack("<I", 0) + b"\x01zR\0" + uleb(code_align) + b"\x78" +
                 uleb(16) + uleb(1) + b"\x00" + b"\x0c\x07\x08" + b"\x90\x01")
     for start, size in funcs:
-        out += entry(struct.pack("<IQQ", len(out) + 4, start, size) + uleb(0))
+        out += entry(struct.pack("<IQQ", len(out) + 4, start, size) + uleb(0) + insns)
     return out + bytes(4)
 
 
@@ -68,8 +69,27 @@ def cfi_elf(n_fdes, n_fres, code_align=1 << 20):
     size = func_size(n_fres)
     sf = shared_sframe(2, n_fdes, n_fres, func_base=TEXT - SFRAME)
     eh = eh_frame([(TEXT + i * size, size) for i in range(n_fdes)], code_align)
+    return text_elf(sf, eh, n_fdes * size)
+
+
+def mask_cfi_elf(size, rep_size, n_rows=0, advance=1):
+    """ET_DYN x86-64: one PC-mask FDE over [TEXT, TEXT + size) with
+    rep_size and one FRE per block offset (CFA = SP + 8), and .eh_frame over
+    the same range whose rows alternate CFA rsp + 16 and rsp + 8 every
+    `advance` bytes, n_rows times (DW_CFA_advance_loc1, def_cfa_offset):
+    every other run mismatches every FRE it meets."""
+    fres = [FRE(k, [8]) for k in range(rep_size)]
+    fde = FDE(start=TEXT - SFRAME, size=size, fres=fres, pc_type=PC_MASK, rep_size=rep_size)
+    sf = encode(Section(version=2, abi=ABI_AMD64, fdes=[fde]), record_fields=False).data
+    insns = b"".join(b"\x02" + bytes([advance]) + b"\x0e" + uleb(16 if k % 2 == 0 else 8)
+                     for k in range(n_rows))
+    return text_elf(sf, eh_frame([(TEXT, size)], 1, insns), size)
+
+
+def text_elf(sf, eh, text_size):
+    """ET_DYN x86-64 with .sframe `sf`, .eh_frame `eh` and NOBITS .text."""
     text = G.Sec(".text", type=G.SHT_NOBITS, flags=G.SHF_ALLOC | G.SHF_EXECINSTR,
-                 addr=TEXT, size=n_fdes * size)
+                 addr=TEXT, size=text_size)
     sfr = G.Sec(".sframe", type=G.SHT_GNU_SFRAME, flags=G.SHF_ALLOC, addr=SFRAME, data=sf)
     ehs = G.Sec(".eh_frame", flags=G.SHF_ALLOC, addr=EH, data=eh)
     segs = [G.Seg(G.PT_LOAD, G.PF_R | G.PF_X, [".text"], filesz=0),

@@ -2,7 +2,8 @@
 """Every mode and option that adds work stays linear in the input, also on
 the shapes that made it quadratic: many FDEs sharing one FRE block (the
 profiles' FRE scan, the dump's check, the CFI comparison with a code
-alignment factor that folds a whole block into one interval) and aliased
+alignment factor that folds a whole block into one interval, a PC-mask FDE
+over a huge range with a tiny rep_size or under many .eh_frame rows) and aliased
 relocation tables in a relocatable file with .eh_frame (the comparison's
 relocated copies).  The work is counted, never timed: the function calls of
 the CLI built with -finstrument-functions (the probe fixture), on inputs
@@ -16,7 +17,7 @@ import subprocess
 import pytest
 
 from hostile_lib import rel_elf_aliased, run_json
-from shapes import cfi_elf, eh_frame, func_size, shared_sframe
+from shapes import cfi_elf, eh_frame, func_size, mask_cfi_elf, shared_sframe
 
 SIZES = (1, 2, 4)
 
@@ -126,3 +127,39 @@ def test_aliased_relocations_compared_once(sfv_bin, tmp_path):
     f = doc["files"][0]
     assert [d["rule"] for d in f["diagnostics"]].count("elf-reloc-aliased") == 7
     assert f["cfi"]["complete"] is True, f["cfi"]
+
+
+def mask_elf(tmp_path, name, **kw):
+    path = tmp_path / f"mask-{name}.so"
+    path.write_bytes(mask_cfi_elf(**kw))
+    return path
+
+
+def test_mask_range_costs_rows_not_blocks(probe, sfv_bin, tmp_path):
+    """A PC-mask FDE with rep_size 1 over 4, 16 and 64 MiB under one
+    .eh_frame row: compared (no cfi-mask-skipped, complete), at the same
+    work whatever the number of blocks."""
+    paths = [mask_elf(tmp_path, f"r{k}", size=1 << k, rep_size=1) for k in (22, 24, 26)]
+    counts = [work(probe, tmp_path, p) for p in paths]
+    assert max(counts) <= 1.1 * min(counts), counts
+    _, doc, _ = run_json(sfv_bin, paths[-1])
+    f = doc["files"][0]
+    assert f["cfi"]["complete"] is True and f["diagnostics"] == [], f
+
+
+@pytest.mark.parametrize("advance", (1, 255))
+def test_mask_rows_linear(probe, sfv_bin, tmp_path, advance):
+    """A PC-mask FDE with 255 FREs under 1024, 2048, 4096 alternating
+    .eh_frame runs, each shorter than a block (advance 1) or a whole block
+    (255): linear in the runs, mismatches reported once per FRE.  Short
+    runs resume the FRE walk and complete; whole-block runs cost a pass over
+    the block each, and where that spends the budget a note says so."""
+    size = 4096 * advance + 16
+    paths = [mask_elf(tmp_path, f"a{advance}-{s}", size=size, rep_size=255,
+                      n_rows=1024 * s, advance=advance) for s in SIZES]
+    assert_linear([work(probe, tmp_path, p) for p in paths])
+    _, doc, _ = run_json(sfv_bin, "--max-diags=1000000", paths[0])
+    rules = [d["rule"] for d in doc["files"][0]["diagnostics"]]
+    assert 0 < rules.count("cfi-cfa-offset") <= 255, rules
+    complete = doc["files"][0]["cfi"]["complete"]
+    assert complete if advance == 1 else (complete or "cfi-budget" in rules), rules

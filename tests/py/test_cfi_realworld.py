@@ -9,7 +9,8 @@ whole real-toolchain corpus (issue 12).
   registers).
 * comparison: sfv_cfi_compare finds zero errors (no CFA/RA/FP mismatch) in
   GNU as/ld output of every version and architecture, and compares
-  functions in every configuration.
+  functions in every configuration, except GNU ld's known .plt.got CFA
+  (docs/FINDINGS.md C9: each such error is checked to lie in .plt.got).
 Counts are printed (-s) for docs/FINDINGS.md."""
 import collections
 import pathlib
@@ -17,6 +18,8 @@ import re
 import subprocess
 
 import pytest
+
+import rwlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
@@ -33,6 +36,16 @@ def summary(text):
     line = text.strip().splitlines()[-1]
     words = line.split()
     return {words[i]: int(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+
+
+C9 = re.compile(r"cfi-cfa-offset: FDE \d+ FRE 0: at PC (0x[0-9a-f]+) the CFA offset is "
+                r"(\d+) in SFrame but (\d+) in .eh_frame$")
+
+
+def is_c9(path, line):
+    m = C9.search(line)
+    return m is not None and rwlib.is_pltgot_c9(path, int(m.group(1), 16), int(m.group(2)),
+                                                int(m.group(3)))
 
 
 def test_libdw_agrees_on_every_row(cfi_tools, realworld):
@@ -64,7 +77,9 @@ def test_sframe_agrees_with_eh_frame(cfi_tools, realworld):
             m = re.match(r"(.*?): (error|warning|note) ([a-z0-9-]+): ", line)
             assert m, line
             rules[m.group(3)] += 1
-            if m.group(2) == "error":
+            if m.group(2) == "error" and is_c9(m.group(1), line):
+                total["c9_pltgot"] += 1
+            elif m.group(2) == "error":
                 errors.append(line)
         assert s["read_errors"] == 0, (key, r.stderr[-2000:])
         assert s["functions"] > 0 and s["intervals"] > 0, key
@@ -72,3 +87,5 @@ def test_sframe_agrees_with_eh_frame(cfi_tools, realworld):
     print("\ncomparison totals:", dict(total))
     print("diagnostics per rule:", dict(sorted(rules.items())))
     assert not errors, "\n".join(errors[:40])
+    # PC-mask FDEs are compared where .eh_frame is plain (.plt.got, .plt.sec)
+    assert total["mask_compared"] > 0, total

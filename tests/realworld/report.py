@@ -69,7 +69,7 @@ def main():
              "*known* counts files whose only errors or dump differences are on the reasoned "
              "list `tests/realworld/known-false.tsv`: producer bugs kept as true errors (owner "
              "`producer`: GNU as/ld 2.40/2.44 write SFrame that contradicts their own "
-             "`.eh_frame`, docs/FINDINGS.md C5-C8) and false errors being fixed (owner a "
+             "`.eh_frame`, docs/FINDINGS.md C5-C9; 2.47.50 only C9, `.plt.got`) and false errors being fixed (owner a "
              "branch; none are left); "
              "*expected* are errors that are right (ld.lld concatenating `.sframe`, see "
              "docs/FINDINGS.md).")

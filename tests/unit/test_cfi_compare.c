@@ -6,7 +6,11 @@
  * pauth key flipped, a function shortened or lengthened, an FRE dropped,
  * an FDE removed or added.  Each mutant must be reported by the right rule
  * at the right FDE, FRE and PC.  ABIs: AMD64 (v2 default FDEs, v3 flex FDE
- * with a DRAP-style CFA), AArch64 pac-ret (v2), s390x (v3, encoded CFA). */
+ * with a DRAP-style CFA), AArch64 pac-ret (v2), s390x (v3, encoded CFA).
+ * PC-mask FDEs block by block: rows that agree, one block or one FRE that
+ * differs, runs that wrap inside a block, a partial last block, FREs past
+ * the function size, DWARF-expression rows (skipped and counted), v1 and
+ * rep_size 0, and a huge range over a rep_size of 1. */
 #include <stdio.h>
 #include <string.h>
 
@@ -227,11 +231,20 @@ static void test_amd64(void) {
   }
 }
 
+/* .eh_frame of one AMD64 FDE over [pc, pc + range) (CIE: CFA rsp+8, RA
+ * at CFA-8). */
+static void amd64_eh(cb *eh, uint64_t pc, uint32_t range, const uint8_t *insns, size_t n) {
+  static const uint8_t cie[] = {0x0c, 7, 8, 0x90, 1};
+  cb_init(eh, 0, EH_ADDR);
+  cb_cie(eh, "zR", 0x1b, 1, -8, 16, cie, sizeof cie);
+  cb_fde(eh, 0, pc, range, 1, insns, n);
+  cb_end(eh);
+}
+
 /* A PLT: one .eh_frame FDE, two SFrame FDEs back to back (PLT0, then the
  * PC-mask FDE of the entries, as GNU ld writes them). */
 static void test_plt(void) {
   static scen s;
-  static const uint8_t cie[] = {0x0c, 7, 8, 0x90, 1};
   static const uint8_t plt_cfi[] = {0x0e, 16, 0x46, 0x0e, 24, 0x4a, 0x0f, 11, 0x77, 8,
                                     0x80, 0, 0x3f, 0x1a, 0x3b, 0x2a, 0x33, 0x24, 0x22};
   memset(&s, 0, sizeof s);
@@ -249,10 +262,7 @@ static void test_plt(void) {
   s.fdes[1].rep_size = 16;
   s.fres[1][0] = fre(0, 1, 1, 8, 0, 0);
   s.fres[1][1] = fre(11, 1, 1, 16, 0, 0);
-  cb_init(&s.eh, 0, EH_ADDR);
-  cb_cie(&s.eh, "zR", 0x1b, 1, -8, 16, cie, sizeof cie);
-  cb_fde(&s.eh, 0, 0x1000, 0x40, 1, plt_cfi, sizeof plt_cfi);
-  cb_end(&s.eh);
+  amd64_eh(&s.eh, 0x1000, 0x40, plt_cfi, sizeof plt_cfi);
   run(&s, "PLT");
   CHECKF(S.n == 1 && S.d[0].rule == SFV_R_CFI_MASK_SKIPPED && S.d[0].fde == 1 &&
              S.d[0].aux == 0x1010 && R.only_sframe == 0 && R.mask_skipped == 1,
@@ -468,6 +478,158 @@ static void test_unaligned(void) {
   expect(&s, "FRE at offset 4, CAF 4", SFV_R_CFI_CFA_OFFSET, 0, 0, 0x1000);
 }
 
+/* ---- PC-mask FDEs, block by block (.plt.sec / .plt.got style): one
+ * .eh_frame FDE over [0x1000, 0x1000 + size) whose rows are plain (or,
+ * where `expr_at` is nonzero, a DWARF expression from that offset on); one
+ * MASK FDE with rep_size 16 and FREs (0: CFA 8), (6: CFA 16).  The CFI
+ * gives CFA 16 from offset 6 to 16 in every block; `odd_block`, when
+ * nonzero, gives CFA 24 there instead in that block. */
+static void mask(scen *s, int version, uint32_t size, unsigned odd_block, uint32_t expr_at) {
+  static const uint8_t expr[] = {0x0f, 11, 0x77, 8, 0x80, 0, 0x3f, 0x1a, 0x3b, 0x2a,
+                                 0x33, 0x24, 0x22};
+  uint8_t insns[256];
+  size_t n = 0;
+  uint32_t at = 0, b;
+  memset(s, 0, sizeof *s);
+  s->machine = 62;
+  s->d.version = (uint8_t)version;
+  s->d.flags = SB_F_SORTED;
+  s->d.abi = SB_ABI_AMD64;
+  s->d.fixed_ra = -8;
+  s->d.nfdes = 1;
+  fde_at(s, 0, 0x1000, size, 2);
+  s->fdes[0].pc_type = 1;
+  s->fdes[0].rep_size = 16;
+  s->fres[0][0] = fre(0, 1, 1, 8, 0, 0);
+  s->fres[0][1] = fre(6, 1, 1, 16, 0, 0);
+  /* per block: advance to 6, CFA 16 (or 24), advance to 16, CFA 8 */
+  for (b = 0; b * 16 < size && n + 16 < sizeof insns; b++) {
+    uint32_t six = b * 16 + 6, next = b * 16 + 16;
+    if (expr_at && six > expr_at)
+      break;
+    if (six >= size)
+      break;
+    insns[n++] = (uint8_t)(0x40 | (six - at));
+    insns[n++] = 0x0e;
+    insns[n++] = b == odd_block && odd_block ? 24 : 16;
+    at = six;
+    if (next >= size || (expr_at && next > expr_at))
+      break;
+    insns[n++] = (uint8_t)(0x40 | (next - at));
+    insns[n++] = 0x0e;
+    insns[n++] = 8;
+    at = next;
+  }
+  if (expr_at) {
+    if (expr_at > at)
+      insns[n++] = (uint8_t)(0x40 | (expr_at - at));
+    memcpy(insns + n, expr, sizeof expr);
+    n += sizeof expr;
+  }
+  amd64_eh(&s->eh, 0x1000, size, insns, n);
+}
+
+/* The note cfi-mask-skipped: skipped bytes of func_size, once. */
+static void expect_mask_note(scen *s, const char *what, int64_t skipped, int64_t size) {
+  run(s, what);
+  CHECKF(S.n == 1 && S.d[0].rule == SFV_R_CFI_MASK_SKIPPED && S.d[0].fde == 0 &&
+             S.d[0].found == skipped && S.d[0].expected == size && S.d[0].aux == 0x1000 &&
+             R.mask_skipped == 1 && R.errors == 0,
+         "%s: %u diagnostics, found %lld", what, S.n, S.n ? (long long)S.d[0].found : -1LL);
+  if (S.n != 1)
+    sink_dump(&S, what);
+}
+
+static void test_mask(void) {
+  static scen s;
+  unsigned k;
+  mask(&s, 2, 0x40, 0, 0);
+  expect_clean(&s, "mask agrees");
+  CHECK(R.mask_compared == 1 && R.mask_skipped == 0 && R.pc_bytes == 0x40);
+  mask(&s, 3, 0x40, 0, 0);
+  expect_clean(&s, "mask v3 agrees");
+  /* one block differs: reported at that block's PC, FRE 1, found/expected */
+  mask(&s, 2, 0x40, 2, 0);
+  expect(&s, "mask block 2", SFV_R_CFI_CFA_OFFSET, 0, 1, 0x1026);
+  CHECK(S.d[0].found == 16 && S.d[0].expected == 24 && R.mismatched == 1);
+  /* an FRE wrong in every block: reported once, at the first block */
+  mask(&s, 2, 0x40, 0, 0);
+  s.fres[0][1].dw[0] = 24;
+  expect(&s, "mask FRE 1 wrong", SFV_R_CFI_CFA_OFFSET, 0, 1, 0x1006);
+  CHECK(sink_count(&S, SFV_R_CFI_CFA_OFFSET) == 1 && S.d[0].found == 24 &&
+        S.d[0].expected == 16);
+  s.fres[0][0].dw[0] = 24; /* two FREs wrong in every block: once each */
+  expect(&s, "mask FREs 0 and 1 wrong", SFV_R_CFI_CFA_OFFSET, 0, 0, 0x1000);
+  CHECK(sink_count(&S, SFV_R_CFI_CFA_OFFSET) == 2 && S.n == 2);
+  /* first FRE past offset 0: a gap, once */
+  mask(&s, 2, 0x40, 0, 0);
+  s.fres[0][0].start = 2;
+  expect(&s, "mask gap", SFV_R_CFI_FRE_GAP, 0, SFV_NONE, 0x1000);
+  CHECK(sink_count(&S, SFV_R_CFI_FRE_GAP) == 1 && S.d[0].found == 2);
+  /* rep_size not dividing the range: the last, partial block compared */
+  mask(&s, 2, 0x28, 0, 0);
+  expect_clean(&s, "mask partial block");
+  CHECK(R.pc_bytes == 0x28);
+  mask(&s, 2, 0x28, 2, 0);
+  expect(&s, "mask partial block differs", SFV_R_CFI_CFA_OFFSET, 0, 1, 0x1026);
+  /* an FRE starting past the function size inside rep_size never applies */
+  mask(&s, 2, 6, 0, 0);
+  s.fres[0][1].dw[0] = 99;
+  expect_clean(&s, "mask FRE past the function size");
+  CHECK(R.intervals == 1);
+  /* expression rows: not compared, counted; plain rows before them are */
+  mask(&s, 2, 0x40, 0, 0x20);
+  expect_mask_note(&s, "mask expression from 0x20", 0x20, 0x40);
+  CHECK(R.mask_compared == 1 && R.pc_bytes == 0x20);
+  mask(&s, 2, 0x40, 1, 0x20);
+  expect(&s, "mask block 1 differs before the expression", SFV_R_CFI_CFA_OFFSET, 0, 1,
+         0x1016);
+  mask(&s, 2, 0x40, 0, 0x20);
+  s.fres[0][1].dw[0] = 24;
+  run(&s, "mask expression, FRE 1 wrong");
+  CHECK(sink_count(&S, SFV_R_CFI_CFA_OFFSET) == 1);
+  mask(&s, 2, 0x40, 0, 1);
+  expect_mask_note(&s, "mask expression throughout", 0x3f, 0x40);
+  /* runs that start inside a block: one row [0, 8) CFA 8, then CFA 16 to
+   * the end; FREs (0: 8), (4: 8), (8: 16).  The second run covers offsets
+   * 8..16 of block 0, then wraps to 0..8 of block 1, where FREs 0 and 1
+   * are wrong at 0x1010 and 0x1014 */
+  {
+    static const uint8_t two_rows[] = {0x48, 0x0e, 16};
+    mask(&s, 2, 0x40, 0, 0);
+    s.fdes[0].nfres = 3;
+    s.fres[0][1] = fre(4, 1, 1, 8, 0, 0);
+    s.fres[0][2] = fre(8, 1, 1, 16, 0, 0);
+    amd64_eh(&s.eh, 0x1000, 0x40, two_rows, sizeof two_rows);
+    expect(&s, "mask run wraps", SFV_R_CFI_CFA_OFFSET, 0, 0, 0x1010);
+    CHECK(sink_count(&S, SFV_R_CFI_CFA_OFFSET) == 2 && S.n == 2 && S.d[1].fre == 1 &&
+          S.d[1].aux == 0x1014 && S.d[1].found == 8 && S.d[1].expected == 16);
+    /* one row for the whole range (what linkers write for .plt.sec):
+     * FRE 2 wrong at its first PC, 0x1008 */
+    amd64_eh(&s.eh, 0x1000, 0x40, NULL, 0);
+    expect(&s, "mask one row", SFV_R_CFI_CFA_OFFSET, 0, 2, 0x1008);
+    CHECK(S.n == 1 && R.intervals == 3);
+  }
+  /* v1 (bit-mask rule) and rep_size 0: the whole range noted */
+  mask(&s, 1, 0x40, 0, 0);
+  expect_mask_note(&s, "mask v1", 0x40, 0x40);
+  CHECK(R.mask_compared == 0);
+  mask(&s, 2, 0x40, 0, 0);
+  s.fdes[0].rep_size = 0;
+  expect_mask_note(&s, "mask rep_size 0", 0x40, 0x40);
+  /* a huge range with a tiny rep_size costs its rows, not its blocks */
+  for (k = 0; k < 2; k++) {
+    mask(&s, 2, 0x40, 0, 0);
+    s.fdes[0].size = k ? 0x10000000u : 0x1000u;
+    s.fdes[0].rep_size = 1;
+    s.fdes[0].nfres = 1;
+    amd64_eh(&s.eh, 0x1000, s.fdes[0].size, NULL, 0);
+    expect_clean(&s, "mask huge range");
+    CHECKF(R.intervals == 1 && R.complete && R.pc_bytes == s.fdes[0].size,
+           "huge range %u: %llu intervals", k, (unsigned long long)R.intervals);
+  }
+}
+
 int main(void) {
   test_amd64();
   test_plt();
@@ -476,5 +638,6 @@ int main(void) {
   test_flex();
   test_outermost();
   test_unaligned();
+  test_mask();
   return t_exit("test_cfi_compare");
 }
