@@ -236,10 +236,13 @@ class Config:
     def b_empty_sframe(self, cc, cxx, link, ldflags):
         """The demo linked with two extra inputs whose .sframe is zero bytes
         (SHT_GNU_SFRAME and PROGBITS), next to SFrame of the producer's
-        version."""
+        version.  GNU as assembles those two for every producer: LLVM's
+        assembler refuses a .sframe of type PROGBITS."""
         for f in DEMO:
             self.compile(cc, SRC / f"{f}.c", f"{f}.o")
-        empties = [self.compile(cc, SRC / "empty" / f"{e}.s", f"{e}.o")
+        gas = cc if self.producer.startswith("gcc/") else \
+            ["gcc", "-B", f"{self.env['BIN_SID_X86_64']}/"]
+        empties = [self.compile(gas, SRC / "empty" / f"{e}.s", f"{e}.o")
                    for e in ("sframe_gnu", "sframe_progbits")]
         if self.objects_only():
             return
@@ -450,16 +453,24 @@ def build_config(cfgt, env, out):
 
 
 def classify_status(rec):
-    """build-failed -> skipped (the configuration cannot exist here) or
-    tool-crashed (a GNU tool aborted on its own output) where the message
-    says so; anything else stays build-failed (a test failure)."""
+    """build-failed -> skipped (the configuration cannot exist here),
+    tool-crashed (a GNU tool aborted on its own output) or linker-refused
+    (a linker rejects inputs another linker takes) where the message says
+    so; anything else stays build-failed (a test failure)."""
     msg = rec["detail"]
     if rec["status"] == "build-failed":
         if msg.startswith("skipped"):
             rec["status"] = "skipped"
-        elif "cannot find rcrt1.o" in msg:
+        elif "cannot find rcrt1.o" in msg or "cannot open rcrt1.o" in msg:   # GNU ld, mold
             rec["status"] = "skipped"
             rec["detail"] = "skipped: this cross libc has no rcrt1.o (no -static-pie)\n" + msg
+        elif "section type mismatch for .sframe" in msg:
+            rec["status"] = "linker-refused"   # ld.lld: PROGBITS next to SHT_GNU_SFRAME
+        elif rec["linker"] == "mold" and "can not be used; recompile with -fPIC" in msg:
+            # libffi's s390 sysv.S branches to a global function without @PLT:
+            # GNU ld binds it locally in -shared, mold refuses (not about SFrame)
+            rec["status"] = "skipped"
+            rec["detail"] = "skipped: mold refuses a non-PIC reference in -shared\n" + msg
         elif "Assertion" in msg or "assertion fail" in msg:
             rec["status"] = "tool-crashed"
     return rec
