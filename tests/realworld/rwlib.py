@@ -91,7 +91,8 @@ def is_pltgot_c9(path, pc, found, expected):
 
 def validate(sfv, path, *args):
     """sframe-validate's verdict on one file: dict(rc, version, errors,
-    warnings, notes) where the last three are {rule: count}; rc 2 or a
+    warnings, notes, cfi) where errors, warnings and notes are {rule:
+    count} and cfi the JSON's .eh_frame comparison counts; rc 2 or a
     crash gives rc and a pseudo-rule 'sfv-exit-N' among the errors.  A
     cfi-cfa-offset error that is C9 counts as 'cfi-cfa-offset@plt-got'."""
     rc, out, err = run([sfv, "--format=json", *args, path])
@@ -112,6 +113,7 @@ def validate(sfv, path, *args):
                notes=dict(sev["note"]))
     if f.get("sframe"):
         res["version"] = f["sframe"]["version"]
+    res["cfi"] = f.get("cfi")   # the .eh_frame comparison's counts, if it ran
     return res
 
 
