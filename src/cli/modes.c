@@ -9,7 +9,10 @@
  *    and exit 1;
  *  - an empty section (ld --discard-sframe): only the file line; 2.47 says
  *    "Error: SFrame decode failure: Corrupt SFrame." on stderr and exits 0,
- *    2.40/2.44 as above;
+ *    2.40/2.44 as above; in a relocatable file (an empty .sframe in an
+ *    assembler's object) 2.47 fails to relocate it instead and prints
+ *    "\nCan't get contents for section ''.\n" on stdout (the name is
+ *    always empty), exit 0;
  *  - 2.40/2.44 and a header their libsframe refuses (a version or flag it
  *    does not know, e.g. v2 with SFRAME_F_FDE_FUNC_START_PCREL from
  *    clang-22 linked by ld 2.44): only the file line, then as above.
@@ -55,6 +58,10 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
       fflush(stdout);
       if (ver != 247)
         return old_objdump_fails(path);
+      if (e->e_type == 1 /* ET_REL */) {
+        fputs("\nCan't get contents for section ''.\n", stdout);
+        return 0;
+      }
       fputs("sframe-validate: Error: SFrame decode failure: Corrupt SFrame.\n",
             stderr);
       return 0;

@@ -107,6 +107,22 @@ def test_zero_size_section(sfv_bin, env, tc, tmp_path):
     assert r.returncode == 0 and "(index 8)" in r.stdout
 
 
+@pytest.mark.parametrize("tc", list(LAYOUT))
+@pytest.mark.parametrize("stype", ["0x6ffffff4", "progbits"])
+def test_zero_size_section_relocatable(sfv_bin, env, tc, stype, tmp_path):
+    """An assembler's object with a zero-byte .sframe (SHT_GNU_SFRAME as v3
+    writes it, or PROGBITS as v1/v2): sid objdump cannot relocate it and
+    says so on stdout; 2.40/2.44 refuse the file."""
+    b = tool_dir(env, tc)
+    s = tmp_path / "e.s"
+    s.write_text(f'.section .sframe,"a",@{stype}\n')
+    obj = tmp_path / "e.o"
+    sh(os.path.join(b, "as"), s, "-o", obj)
+    want = compare(sfv_bin, b, LAYOUT[tc], obj)
+    if tc == "SID":
+        assert want.stdout.endswith(b"\nCan't get contents for section ''.\n")
+
+
 @pytest.mark.parametrize("opt", ["-O1", "-Os"])
 def test_ld_r_misplaced_relocations(sfv_bin, env, opt, tmp_path):
     """binutils PR 32789: ld 2.44 -r writes .rela.sframe entries at the wrong

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build SFrame output in shapes beyond `gcc -O2` C, with GNU binutils
 (sid 2.47.50 = v3, trixie 2.44 = v2, bookworm 2.40 = v1) and LLVM 22 (clang,
-llvm-mc, lld: v2), and check every file with sframe-validate.
+llvm-mc, lld: v2), linked by GNU ld, ld.lld-22 and mold 3.0, and check every
+file with sframe-validate.
 
 Usage: producers.py --out DIR [--sfv BIN] [--subset] [--jobs N] [--only REGEX]
 
@@ -10,8 +11,12 @@ A configuration is (producer, linker, arch, shape).  Producers:
                 binutils of toolchain tc and -Wa,--gsframe
   clang22       clang-22 -Wa,--gsframe -Wa,--allow-experimental-sframe
                 (x86_64 only), objects; linked by trixie GNU ld, sid GNU ld
-                (refuses v2 input: recorded) and ld.lld-22
+                (refuses v2 input: recorded), ld.lld-22 and mold
   llvm-mc22     llvm-mc --gsframe on the hand-written assembly
+Linkers: GNU ld of the producer's toolchain ("gnu"), and sid's mold 3.0
+(gcc -fuse-ld=mold) for gcc/sid (v3 input, every arch), gcc/trixie (v2
+input, x86_64) and clang22: config names gcc/<tc>+mold/... and
+clang22/mold/....
 Shapes: see SHAPES below; Debian source packages zlib (C), tinyxml2 (C++),
 libffi (C + assembly with CFI) from bookworm's deb-src.
 
@@ -62,18 +67,29 @@ SHAPES = {
     "pkg-zlib": (["-O2"], [], "zlib"),
     "pkg-tinyxml2": (["-O2"], [], "tinyxml2"),
     "pkg-libffi": (["-O2"], [], "libffi"),
+    "icf": (["-O2", "-ffunction-sections"], ["-Wl,--icf=all"], "demo"),
+    "empty-sframe": (["-O2"], [], "empty-sframe"),
 }
 X86_ONLY = {"cet-ibt"}
+# shapes only some linkers can make (GNU ld has no --icf)
+LINKER_ONLY = {"icf": {"mold"}}
+# mold run through sid's loader cannot re-execute itself, which it does
+# for a GCC LTO plugin link: "-plugin: error while loading shared libraries"
+MOLD_CANNOT = {"flto"}
+MOLD_TRIXIE_SHAPES = ["O2", "static", "ld-r", "empty-sframe"]
 NEEDS_CXX = {"cxx-eh", "pkg-tinyxml2"}
 CLANG_SHAPES = ["O0", "O2", "Os", "O3", "fno-omit-frame-pointer", "ffunction-sections-gc",
                 "cxx-eh", "asm-cfi", "plt-heavy", "nostdlib-shared", "pkg-zlib",
-                "pkg-tinyxml2", "pkg-libffi"]
+                "pkg-tinyxml2", "pkg-libffi", "empty-sframe"]
 # `make test`: a representative subset (every producer, the riskiest shapes)
 SUBSET = re.compile(r"^(gcc/sid/x86_64/(O0|cet-ibt|nostdlib-shared|cxx-eh|asm-cfi|ld-r|static-pie|plt-heavy)"
                     r"|gcc/sid/aarch64/(O2|asm-cfi)|gcc/sid/s390x/(O2|asm-cfi)"
                     r"|gcc/trixie/x86_64/(nostdlib-shared|cet-ibt)|gcc/bookworm/x86_64/nostdlib-shared"
                     r"|gcc/trixie/aarch64/asm-cfi"
-                    r"|clang22/[^/]+/x86_64/(O2|cxx-eh|asm-cfi|plt-heavy)|llvm-mc22/none/x86_64/asm-cfi)$")
+                    r"|clang22/[^/]+/x86_64/(O2|cxx-eh|asm-cfi|plt-heavy)|llvm-mc22/none/x86_64/asm-cfi"
+                    r"|gcc/sid\+mold/x86_64/(O2|static-pie|ld-r|ffunction-sections-gc|icf|empty-sframe"
+                    r"|cet-ibt|plt-heavy|asm-cfi)|gcc/sid\+mold/(aarch64|s390x)/O2"
+                    r"|gcc/sid/x86_64/empty-sframe|gcc/trixie\+mold/x86_64/empty-sframe)$")
 
 
 class BuildError(Exception):
@@ -153,11 +169,14 @@ class Config:
 
     def compilers(self, cflags):
         """(cc, cxx, link-driver) command prefixes."""
+        mold = ["-B", f"{self.env.get('BIN_MOLD', '')}/", "-fuse-ld=mold"]
         if self.producer.startswith("gcc/"):
             b = self.gnu_bindir(self.producer.split("/")[1])
             base = ["-B", f"{b}/", "-Wa,--gsframe", "-g0", *cflags]
             cxx = ["g++", *base] if self.arch == "x86_64" else None
             cc = [CROSS_CC[self.arch], *base]
+            if self.linker == "mold":
+                return cc, cxx and [*cxx, *mold], [*cc, *mold]
             return cc, cxx, cc
         sf = ["-Wa,--gsframe", "-Wa,--allow-experimental-sframe", "-g0", *cflags]
         cc = [self.env["CLANG22"], *sf]
@@ -166,6 +185,8 @@ class Config:
             link = ["gcc", "-B", f"{self.env['BIN_TRIXIE_X86_64']}/", *cflags]
         elif self.linker == "sid-ld":
             link = ["gcc", "-B", f"{self.env['BIN_SID_X86_64']}/", *cflags]
+        elif self.linker == "mold":
+            link = ["gcc", *mold, *cflags]
         else:
             link = ["gcc", "-B", f"{self.env['BIN_LLVM22']}/", "-fuse-ld=lld", *cflags]
         return cc, cxx, link
@@ -183,6 +204,9 @@ class Config:
 
     # builders ---------------------------------------------------------------
     def build(self):
+        if self.linker == "mold" and self.shape in MOLD_CANNOT:
+            raise BuildError("skipped: mold through sid's loader cannot re-execute itself "
+                             "(GCC LTO plugin link)")
         cflags, ldflags, kind = SHAPES[self.shape]
         cc, cxx, link = self.compilers(cflags)
         getattr(self, "b_" + kind.replace("-", "_"))(cc, cxx, link, ldflags)
@@ -194,8 +218,8 @@ class Config:
             self.sh([*cc, *extra, "-E", src, "-o", obj + ".s"])
             src = obj + ".s"
         self.sh([*cc, "-fPIC", *extra, "-c", src, "-o", obj])
-        if self.objects_only() or self.producer.startswith("gcc/"):
-            self.add(self.dir / obj, "o")
+        if self.objects_only() or (self.producer.startswith("gcc/") and self.linker == "gnu"):
+            self.add(self.dir / obj, "o")   # a mold configuration's objects are the gnu one's
         return obj
 
     def b_demo(self, cc, cxx, link, ldflags):
@@ -208,6 +232,22 @@ class Config:
                  "-ldemo", "-Wl,-rpath,$ORIGIN"])
         self.add(self.dir / "demo", "exe")
         del objs
+
+    def b_empty_sframe(self, cc, cxx, link, ldflags):
+        """The demo linked with two extra inputs whose .sframe is zero bytes
+        (SHT_GNU_SFRAME and PROGBITS), next to SFrame of the producer's
+        version."""
+        for f in DEMO:
+            self.compile(cc, SRC / f"{f}.c", f"{f}.o")
+        empties = [self.compile(cc, SRC / "empty" / f"{e}.s", f"{e}.o")
+                   for e in ("sframe_gnu", "sframe_progbits")]
+        if self.objects_only():
+            return
+        self.sh([*link, "-shared", *ldflags, "-o", "libdemo.so", "demo_lib.o", *empties])
+        self.add(self.dir / "libdemo.so", "so")
+        self.sh([*link, *ldflags, "-o", "demo", "demo_main.o", *empties, "bigfunc.o", "many.o",
+                 "-L.", "-ldemo", "-Wl,-rpath,$ORIGIN"])
+        self.add(self.dir / "demo", "exe")
 
     def b_static(self, cc, cxx, link, ldflags, pie=False):
         for f in DEMO:
@@ -343,11 +383,21 @@ def all_configs(env):
             for shape in SHAPES:
                 if shape in X86_ONLY and arch != "x86_64":
                     continue
+                if shape in LINKER_ONLY:
+                    continue
                 if shape == "O2":
                     continue  # in build-corpus.sh already
                 out.append((f"gcc/{tc}/{arch}/{shape}", f"gcc/{tc}", "gnu", arch, shape))
+    if env.get("BIN_MOLD"):
+        for arch in ("x86_64", "aarch64", "s390x"):
+            for shape in SHAPES:
+                if shape in X86_ONLY and arch != "x86_64":
+                    continue
+                out.append((f"gcc/sid+mold/{arch}/{shape}", "gcc/sid", "mold", arch, shape))
+        for shape in MOLD_TRIXIE_SHAPES:
+            out.append((f"gcc/trixie+mold/x86_64/{shape}", "gcc/trixie", "mold", "x86_64", shape))
     for shape in CLANG_SHAPES:
-        for linker in ("objects", "trixie-ld", "sid-ld", "lld"):
+        for linker in ("objects", "trixie-ld", "sid-ld", "lld") + (("mold",) if env.get("BIN_MOLD") else ()):
             out.append((f"clang22/{linker}/x86_64/{shape}", "clang22", linker, "x86_64", shape))
     out.append(("llvm-mc22/none/x86_64/asm-cfi", "llvm-mc22", "none", "x86_64", "asm-cfi"))
     return out
@@ -416,9 +466,10 @@ def classify_status(rec):
 
 
 def tool_version(env, producer, linker):
+    mold = f" + {env.get('MOLD_VERSION', 'mold')}" if linker == "mold" else ""
     if producer.startswith("gcc/"):
         tc = producer.split("/")[1]
-        return env.get(f"{tc.upper()}_AS_VERSION", "")
+        return env.get(f"{tc.upper()}_AS_VERSION", "") + mold
     return env.get("CLANG22_VERSION", "") + (f" + {linker}" if linker not in ("none", "objects") else "")
 
 
@@ -453,7 +504,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", "2")))
     args = ap.parse_args()
-    env = rwlib.load_env("peers", "llvm")
+    env = rwlib.load_env("peers", "llvm", "mold")
     out = pathlib.Path(args.out).resolve()
     cfgs = all_configs(env)
     if args.subset:

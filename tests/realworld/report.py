@@ -71,7 +71,9 @@ def main():
              "`.eh_frame`, docs/FINDINGS.md C5-C8) and false errors being fixed (owner a "
              "branch; none are left); "
              "*expected* are errors that are right (ld.lld concatenating `.sframe`, see "
-             "docs/FINDINGS.md).")
+             "docs/FINDINGS.md).  A producer `+ lld` or `+ mold` was linked by ld.lld-22 "
+             "resp. mold 3.0 (docs/FINDINGS.md R1, R8), any other by GNU ld of its "
+             "version.")
     L.append("")
     vers = {}
     for d in docs:

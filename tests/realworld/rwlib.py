@@ -26,6 +26,7 @@ def load_env(*names):
     """KEY=VALUE pairs of .deps env files (peers.env, llvm.env, ...), after
     installing the install-deps.sh groups they come from."""
     files = {"peers": DEPS / "peers" / "peers.env", "llvm": DEPS / "peers" / "llvm.env",
+             "mold": DEPS / "peers" / "mold.env",
              "binutils-src": DEPS / "realworld" / "binutils-src" / "binutils-src.env"}
     if os.environ.get("SFV_FAST_TIER") == "1":
         import pytest
@@ -71,7 +72,8 @@ def sha(path):
 
 def validate(sfv, path, *args):
     """sframe-validate's verdict on one file: dict(rc, version, errors,
-    warnings, notes) where the last three are {rule: count}; rc 2 or a
+    warnings, notes, cfi) where errors, warnings and notes are {rule:
+    count} and cfi the JSON's .eh_frame comparison counts; rc 2 or a
     crash gives rc and a pseudo-rule 'sfv-exit-N' among the errors."""
     rc, out, err = run([sfv, "--format=json", *args, path])
     res = dict(rc=rc, version=None, errors={}, warnings={}, notes={})
@@ -88,6 +90,7 @@ def validate(sfv, path, *args):
                notes=dict(sev["note"]))
     if f.get("sframe"):
         res["version"] = f["sframe"]["version"]
+    res["cfi"] = f.get("cfi")   # the .eh_frame comparison's counts, if it ran
     return res
 
 

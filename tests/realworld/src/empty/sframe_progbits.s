@@ -1,0 +1,2 @@
+# A zero-byte .sframe of the type SFrame v1/v2 use (PROGBITS).
+	.section .sframe,"a",@progbits
