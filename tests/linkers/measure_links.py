@@ -18,7 +18,7 @@ Outcome per (case, linker), decided in this order:
              verdict on the linked file: its exit status and first rule
 
 The link: a static executable of the one object, `-o out case.o`, with the
-ABI's emulation (-m); lld with --threads=1.  Messages are made
+ABI's emulation (-m); lld and mold with --threads=1.  Messages are made
 path-free: the linker's own path becomes its name, the files are named
 case.o and out.
 
@@ -85,12 +85,13 @@ def linkers():
                                   for abi in TRIPLE})
     else:
         out["ld.lld 22"] = (None, "scripts/install-deps.sh llvm has not run")
-    mold = env_file(os.path.join(ROOT, ".deps", "peers", "mold.env")).get("MOLD")
-    if mold:
-        ver = subprocess.run([mold, "--version"], capture_output=True, text=True).stdout.strip()
-        out["mold 3.0"] = (ver, {abi: [mold, "-m", EMUL[abi]] for abi in TRIPLE})
+    mold = env_file(os.path.join(ROOT, ".deps", "peers", "mold.env"))
+    if mold.get("MOLD"):
+        ver = "%s (Debian mold %s)" % (mold.get("MOLD_VERSION", ""), mold.get("MOLD_DEB", ""))
+        out["mold 3.0"] = (ver, {abi: [mold["MOLD"], "--threads=1", "-m", EMUL[abi]]
+                                 for abi in TRIPLE})
     else:
-        out["mold 3.0"] = (None, "not installed by scripts/install-deps.sh yet")
+        out["mold 3.0"] = (None, "scripts/install-deps.sh mold has not run")
     return out
 
 
@@ -124,12 +125,15 @@ def elf_sframe_fdes(path):
 # triplet-prefixed path.
 GNU_PROG = r"^(\S*/)?(ld-linux-x86-64\.so\.2|[\w.-]+-linux-gnu-ld(\.bfd)?): "
 
+# A Rust panic names its thread with the OS thread id: "thread 'main' (1365)".
+PANIC_TID = r"^(thread '[^']*') \(\d+\)"
+
 
 def first_line(text):
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines:
         return ""
-    return re.sub(GNU_PROG, "ld: ", lines[0]).strip()
+    return re.sub(PANIC_TID, r"\1", re.sub(GNU_PROG, "ld: ", lines[0])).strip()
 
 
 def limit():
@@ -306,7 +310,7 @@ def markdown(lk, rows):
            "assembler would write for it (tests/linkers/wrap_case.py: `.text`, the "
            "`.sframe` with its FDE start fields relocated PC-relative against `.text`, a "
            "symbol table) and linked alone into a static executable (`-o out case.o` with "
-           "the ABI's `-m` emulation; lld with `--threads=1`), under a %d s timeout and a "
+           "the ABI's `-m` emulation; lld and mold with `--threads=1`), under a %d s timeout and a "
            "%d GiB address-space limit. Outcomes: **crash** (signal, timeout or memory "
            "limit), refused (nonzero exit), dropped (exit 0 but the output has no "
            "`.sframe` or none of the case's FDEs), linked (then sframe-validate's exit "

@@ -1,5 +1,5 @@
 """Linkers as readers of hostile input (docs/CONSUMERS.md, "Linkers";
-docs/FINDINGS.md L1-L11).
+docs/FINDINGS.md L1-L12).
 
 test_linkers_table: the rows the linkers give today for SUBSET (every case
 under SFV_LINKERS_FULL=1) equal the committed table, so a change in any
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.corpus
 
 DOC = os.path.join(links.ROOT, "docs", "CONSUMERS.md")
 FINDINGS = os.path.join(links.ROOT, "tests", "findings")
-SID, TRIXIE = "GNU ld 2.47.50", "GNU ld 2.44"
+SID, TRIXIE, MOLD = "GNU ld 2.47.50", "GNU ld 2.44", "mold 3.0"
 
 # One case per ABI and version, one per outcome each linker gives, every
 # crash-finding case, and the extras.
@@ -50,6 +50,10 @@ REPRODUCERS = {
     "linker-L8-fde-subsection-align.o": ("L8", TRIXIE, "impldef-fde-subsection-align", "SIGABRT"),
     "linker-L8-fdeoff-gap.o": ("L8", TRIXIE, "impldef-fdeoff-gap", "SIGABRT"),
     "linker-L8-fre-start-at-end.o": ("L8", TRIXIE, "impldef-fre-start-at-end", "SIGABRT"),
+    "linker-L12-mold-fde-fre-block-bounds-v3.o":
+        ("L12", MOLD, "invalid-fde-fre-block-bounds-v3", "SIGABRT"),
+    "linker-L12-mold-fde-fre-type-15-v3.o": ("L12", MOLD, "invalid-fde-fre-type-15-v3", "SIGABRT"),
+    "linker-L12-mold-fre-bounds-v3.o": ("L12", MOLD, "invalid-fre-bounds-v3", "SIGABRT"),
 }
 
 # Crashes of the table that a reproducer above stands for (same linker,
@@ -60,14 +64,16 @@ ALSO = {
     (TRIXIE, "valid-pauth-v1-aarch64-be"): "L7",
     (TRIXIE, "invalid-fre-start-range"): "L8",
     (TRIXIE, "invalid-fde-fre-block-bounds-v2"): "L8",
+    (MOLD, "invalid-kernel-fre-dataword-size-3-v3"): "L12",
 }
 
 
 @pytest.fixture(scope="module")
 def linkers():
-    if not os.path.exists(os.path.join(links.ROOT, ".deps", "peers", "llvm.env")):
+    peers = os.path.join(links.ROOT, ".deps", "peers")
+    if not all(os.path.exists(os.path.join(peers, e)) for e in ("llvm.env", "mold.env")):
         subprocess.run([os.path.join(links.ROOT, "scripts", "install-deps.sh"), "peers",
-                        "llvm"], check=True)
+                        "llvm", "mold"], check=True)
     lk = links.linkers()
     for name, (_, argv) in lk.items():
         if not isinstance(argv, dict):
