@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sframe-validate / libsfv
 #
 #   make              build/libsfv.a, build/libsfv.so, build/sframe-validate
@@ -9,7 +10,8 @@
 #   make rules-doc    regenerate docs/RULES.md from src/sfv_rules.def
 #
 # Variables: CC (default cc), PYTHON (default /usr/bin/python3: the one that
-# has Debian's pytest/hypothesis), PREFIX, DESTDIR.
+# has Debian's pytest/hypothesis), PREFIX, DESTDIR, CFLAGS, CPPFLAGS and
+# LDFLAGS (a distribution's build flags: debian/rules passes dpkg-buildflags').
 
 CC ?= cc
 PYTHON ?= /usr/bin/python3
@@ -27,7 +29,7 @@ WARN = -Wall -Wextra -Wconversion -Wshadow -Wvla -Wstrict-prototypes \
        $(if $(filter 1,$(WERROR)),-Werror)
 CSTD := -std=c11 -D_DEFAULT_SOURCE
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -Isrc
+ALL_CFLAGS = $(CSTD) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc
 # libsfv exports only what its faces declare SFV_API (make check-exports).
 LIB_CFLAGS = $(ALL_CFLAGS) -fvisibility=hidden
 # Header dependencies from the compiler (-MMD), included below.
@@ -51,7 +53,7 @@ LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/obj/%.o)
 LIB_PIC_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:src/%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all clean deps-base check check-py check-layers check-faces test test-unit test-asan test-clang test-py check-alloc \
+.PHONY: all clean deps-base check check-spdx check-py check-layers check-faces test test-unit test-asan test-clang test-py check-alloc \
         check-callgraph check-rules-doc check-report-types check-exports \
         check-private rules-doc deps
 
@@ -80,14 +82,14 @@ $(BUILD)/libsfv.a: $(LIB_OBJS)
 	ar rcs $@ $^
 
 $(BUILD)/libsfv.so: $(LIB_PIC_OBJS)
-	$(CC) -shared -Wl,-soname,libsfv.so.0 -o $@ $^
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libsfv.so.0 -o $@ $^
 
 $(BUILD)/libsfvfmt.a: $(FMT_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
 # ---------------------------------------------------------------- tests
 
@@ -132,9 +134,9 @@ test: deps all
 # using the corpus fixtures are marked `corpus` and deselected; those that
 # ask for a peer program are skipped with a reason (SFV_FAST_TIER=1, the
 # summary lists them, -rs).  make test runs all of them.
-CHECK_TARGETS := check-layers check-faces check-untrusted-print check-fuzz-harnesses \
+CHECK_TARGETS := check-spdx check-layers check-faces check-untrusted-print check-fuzz-harnesses \
                  check-one-reloc-reader check-alloc check-callgraph \
-                 check-rules-doc check-report-types check-exports check-private \
+                 check-rules-doc check-report-types check-exports check-symbols check-private \
                  check-fmt-layering test-unit gen-check conformance check-py
 check: deps-base all
 	@set -e; for t in $(CHECK_TARGETS); do \
@@ -145,6 +147,10 @@ check-py: all $(HOSTILE_TOOL) $(SARIF_SCHEMA)
 	SFV_FAST_TIER=1 SFV_BIN=$(abspath $(BUILD)/sframe-validate) \
 	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider -m "not corpus" -rs tests/py tests/hostile
+
+# Every tracked source file carries SPDX-License-Identifier: MIT.
+check-spdx:
+	@tests/tools/check_spdx.sh
 
 # The layers of src/ (docs/ARCHITECTURE.md): includes and calls between
 # files go down or sideways, no circle, fmt and cli on the public faces.
@@ -175,10 +181,12 @@ check-alloc: $(BUILD)/libsfv.a
 check-callgraph:
 	$(PYTHON) tests/tools/check_callgraph.py $(BUILD)/callgraph $(LIB_SRCS)
 
-# libsfv.so exports exactly the functions its public faces declare (SFV_API).
+# libsfv.so exports exactly the functions its public faces declare (SFV_API);
+# DECLARED_API prints them, the one list check-exports and check-symbols use.
+DECLARED_API = sed -n 's/^SFV_API .*[ *]\(sfv_[a-z0-9_]*\)(.*/\1/p' $(SFV_FACES) | sort
 check-exports: $(BUILD)/libsfv.so
 	@nm -D --defined-only $(BUILD)/libsfv.so | awk '$$2 == "T" {print $$3}' | sort > $(BUILD)/exports.txt
-	@sed -n 's/^SFV_API .*[ *]\(sfv_[a-z0-9_]*\)(.*/\1/p' $(SFV_FACES) | sort > $(BUILD)/declared.txt
+	@$(DECLARED_API) > $(BUILD)/declared.txt
 	@if ! cmp -s $(BUILD)/exports.txt $(BUILD)/declared.txt; then \
 	  echo "check-exports: libsfv.so exports (<) vs the faces declare (>):" >&2; \
 	  diff $(BUILD)/exports.txt $(BUILD)/declared.txt >&2; exit 1; fi

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hello.c - the demo program `make demo` compiles with -Wa,--gsframe. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff_libsframe.h - the record the libsframe oracle child sends back. */
 #ifndef SFV_FUZZ_DIFF_LIBSFRAME_H
 #define SFV_FUZZ_DIFF_LIBSFRAME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastpath_diff.h - differential check of sfv_validate()'s FRE fast path
  * (src/sframe/validate_fast.c): the same input validated with and without it
  * (SFV_OPT_NO_FAST_PATH_, src/sframe/decode.h, not API) must give the same

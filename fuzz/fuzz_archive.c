@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_archive.c - the ar archive walker (src/cli/archive.c) through the
  * CLI's file path: GNU (symbol tables, "//" long names), BSD ("#1/N",
  * __.SYMDEF) and thin archives.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_baseline.c - --baseline=OLD.json (src/cli/baseline_load.c,
  * baseline.c, json_read.c) in-process.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_cfi.c - the DWARF CFI reader and interpreter (src/cfi/cfi_read.c,
  * src/cfi/cfi_interp.c) and the .sframe vs .eh_frame comparison
  * (src/cfi/cfi_compare.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_cli.h - one in-process run of the command over files, for the CLI
  * harnesses (fuzz_cli_file.c, fuzz_baseline.c, fuzz_archive.c): what
  * main.c does around cli_check_file(), with stdout sent to `out` and

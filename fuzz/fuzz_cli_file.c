@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_cli_file.c - the CLI's file handling in-process: the input is
  * written to a file, which the CLI then opens, recognises (ELF, ar archive,
  * raw section), reads through its pread reader and runs in every mode:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_diff_libsframe.c - differential test against GNU libsframe 2.47
  * (Debian sid build: reads SFrame v2 and v3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_dump.c - the printers (src/fmt: --dump for objdump 2.40 and 2.47
  * layouts, --format=canonical, --lookup) on accepted and rejected input,
  * each writing to an in-memory FILE.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_elf.c - the ELF container path: sfv_elf_open(), sfv_elf_validate(),
  * sfv_elf_symbol_name() on arbitrary files.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_helpers.h - shared by every libsfv fuzz harness.
  *
  * Harness input is a raw .sframe section (so corpus/, conformance/ and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_lookup.c - sfv_find_fre() against a linear-scan reference.
  *
  * The section is validated with SFV_OPT_VMA and a vma taken from the input;

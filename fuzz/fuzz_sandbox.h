@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_sandbox.h - a private directory per fuzzing process for the CLI
  * harnesses that need files (fuzz_baseline.c, fuzz_archive.c): created
  * with mkdtemp on first use, its files written whole under fixed names and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_validate.c - sfv_validate() on raw bytes.
  *
  * Invariants checked (abort on violation):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gen_ar_seeds.py OUTDIR - ar archive seeds for the archive harness
 (fuzz/fuzz_archive.c, docs/FUZZING.md): GNU archives (symbol table "/" and
 "/SYM64/", "//" long names), BSD archives ("#1/N" names, __.SYMDEF), thin

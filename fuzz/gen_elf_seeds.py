@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """gen_elf_seeds.py OUTDIR BUDGET_FILE - ELF seeds for the elf harness
 (docs/FUZZING.md, Campaign):  ET_REL with .rela.sframe / .rel.sframe (ELF32/64, both
 byte orders, x86_64/aarch64/s390x), relocation defects, extended header

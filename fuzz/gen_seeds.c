@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_seeds.c - writes the hand-made seed sections (corpus/seeds/NAME.sframe):
  * every version x ABI x byte order the format defines, FDE counts 0..12,
  * default / flex / MASK FDEs, PCREL on and off, plus a few deliberate

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* index_diff.h - sfv_index_find()/sfv_index_lookup() against
  * sfv_find_fre(), PC by PC: the same status and every returned field.
  * Shared by fuzz/fuzz_lookup.c and the unit tests (tests/unit/

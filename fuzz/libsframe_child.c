@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libsframe_child.c - the GNU libsframe (2.47, sid: v2/v3) side of
  * fuzz_diff_libsframe.  Runs only in a forked child: libsframe aborts and
  * over-reads on bad input (its allocations and the input copy end at guard

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mutator_afl.c - the same structure-aware mutator for AFL++, through its
  * custom mutator API (AFL_CUSTOM_MUTATOR_LIBRARY=build/fuzz/afl/sfv-mutator.so).
  * AFL++ keeps running its own havoc stages as well unless

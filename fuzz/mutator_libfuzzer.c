@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mutator_libfuzzer.c - LLVMFuzzerCustomMutator: the structure-aware SFrame
  * mutator (sframe_model.c) half of the time, libFuzzer's byte-level
  * mutations otherwise (raw corruption still finds decoder corner cases).

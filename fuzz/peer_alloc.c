@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* peer_alloc.c - a guard-page allocator for GNU libsframe, so its reads
  * past a buffer fault at once instead of reading heap garbage (libsframe is
  * not sanitizer-instrumented).  Only libsframe uses it: the fuzz build

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* peer_alloc.h - guard-page allocation for the libsframe oracle. */
 #ifndef SFV_FUZZ_PEER_ALLOC_H
 #define SFV_FUZZ_PEER_ALLOC_H

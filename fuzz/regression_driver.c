@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* regression_driver.c - runs files through fuzz harnesses without a fuzzing
  * engine (gcc or clang, any sanitizer).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sframe_model.c - see sframe_model.h. */
 #include <string.h>
 

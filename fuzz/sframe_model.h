@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sframe_model.h - an editable in-memory model of one SFrame section, for
  * the structure-aware mutator and the seed generator (fuzzing only).
  *

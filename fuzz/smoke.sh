@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/smoke.sh HARNESS... - runs every harness briefly (default 20 s each,
 # FUZZ_SMOKE_SECONDS), one at a time (one core): libFuzzer+ASan/UBSan, then
 # libFuzzer+MSan, then AFL++ with the custom mutator and a CMPLOG binary.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The canonical decode (conformance/README.md) of a model.Section, computed
 from the MODEL and the spec's interpretation rules, never from a decoder.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Derived manifest fields: which implementation decisions an acceptable
 case's canonical decode rests on (`depends_on`), and what kind of byte a
 case's `offset` points at (`offset_kind`).  Both are computed from the model,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Lays out a model.Section as SFrame bytes (v1, v2 or v3, either byte order).
 
 encode(section) -> Encoded(data, fields) where `fields` maps a field name to

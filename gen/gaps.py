@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Cases for corners the 1.0 suite missed (issue 9, suite 1.1): where two
 readings of the spec meet, each case says which reading it tests.
 """

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generates the SFrame conformance suite (standard library only).
 
   gen/generate.py --out conformance/

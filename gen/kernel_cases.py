@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """*-kernel-* cases: one conformance case per fact of the Linux kernel's SFrame
 reader (docs/CONSUMERS.md, facts K1-K18, each cited with the file and
 commit it comes from; a case for every fact on which the cited revisions

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Valid golden cases: the full format matrix plus focused valid cases.
 
 Matrix invariant (checked by tests/py/test_gen_matrix.py): for every

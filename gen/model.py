@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Declarative description of one SFrame section (the generator's model).
 
 A Section says WHAT the section contains (header fields, functions, their

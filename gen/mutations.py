@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Invalid and implementation-defined cases: each one is a valid base section
 plus ONE change (BTF-selftest style), named by the catalogue rule it breaks
 and the byte offset of the field that is wrong.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What each case rests on: the spec sentence (section + exact quote) and,
 where the spec is silent, the named implementation decision (a flag).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Writes cases to disk: OUT/cases/<id>.sframe, OUT/expect/<id>.json (the
 canonical decode, for cases a reader may accept) and OUT/manifest.json.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make bench: libsfv against GNU libsframe 2.47 / 2.44 and against objdump /
 # readelf --sframe, side by side in one run (docs/PERFORMANCE.md).
 # Measurements only: speed is never asserted by a test.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mk/cfi.mk - the DWARF CFI reader/interpreter and the .sframe vs .eh_frame
 # comparison (issue 12): test programs built against elfutils' libdw/libelf.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The sframe-validate command and the ELF container (src/cli/*, src/elf/*).
 #
 #   make sarif-schema   build/sarif/sarif-schema-2.1.0.json: the SARIF 2.1.0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mk/conformance.mk - the conformance suite (gen/, conformance/).
 #
 #   make conformance         every case through our adapter (in make test)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mk/consumers.mk - measured consumer harnesses (tests/consumers/,
 # docs/CONSUMERS.md): real SFrame readers built at test time from Debian
 # packages and run out of process on the conformance suite.

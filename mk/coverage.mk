@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mk/coverage.mk - what the command's code is run by (docs/FUZZING.md,
 # "Coverage of the command").
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make demo: compile examples/hello.c with GNU as --gsframe (the system
 # toolchain) and run sframe-validate on it: validate, dump, look up main.
 

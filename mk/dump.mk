@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # --dump / --lookup (src/fmt/dump.c, src/fmt/lookup.c): test driver,
 # GNU libsframe peer programs and the test-dump target.
 #

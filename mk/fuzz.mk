@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mk/fuzz.mk - fuzzing (docs/FUZZING.md).
 #
 #   make fuzz              every harness: libFuzzer+ASan+UBSan, libFuzzer+MSan,

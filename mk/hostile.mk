@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mk/hostile.mk - hostile files and environments (tests/hostile/): FIFOs,
 # sockets, devices, directories, symlink loops, procfs/sysfs files, a file
 # truncated while it is read, aliased relocation tables at doubling sizes

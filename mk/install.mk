@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make install [PREFIX=/usr/local] [DESTDIR=]
 #
 # Installs the command, libsfv (static and shared, soname libsfv.so.0),

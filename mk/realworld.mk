@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Real toolchain output (issue 8): GNU binutils' own SFrame tests, LLVM 22 as
 # a second producer, and link/compile shapes beyond gcc -O2 C.
 #

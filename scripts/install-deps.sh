@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install what sframe-validate needs on a Debian 12 (bookworm) x86_64 machine.
 #
 # Usage: scripts/install-deps.sh GROUP...
@@ -27,6 +28,9 @@
 #          peers group (GNU libsframe 2.44/2.47, llvm-readobj-22) and sid's
 #          llvm-readobj-23 (private, under .deps/consumers/llvm23/)
 #   bench  gnuplot-nox (make bench's chart), tcl (SQLite amalgamation), bc
+#   deb    debhelper dpkg-dev fakeroot lintian pkg-config lld rpm (make deb,
+#          its autopkgtest, the dh_sframe_validate test packages and the RPM
+#          hook's test; lld links the package whose SFrame is lost)
 #   all    every group
 #
 # Idempotent and non-interactive. Stamp files in .deps/stamps/ make re-runs
@@ -133,6 +137,7 @@ CLANG_PKGS="clang-19 libclang-rt-19-dev llvm-19"
 FUZZ_PKGS="afl++"
 LIBDW_PKGS="libdw-dev libelf-dev"
 BENCH_PKGS="gnuplot-nox tcl bc"
+DEB_PKGS="debhelper dpkg-dev fakeroot lintian pkg-config gcc make lld python3 rpm"
 CROSS_PKGS="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross libiberty-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
 
 all_installed() { local p; for p in "$@"; do pkg_installed "$p" || return 1; done; }
@@ -171,6 +176,13 @@ do_bench() {
     group_apt bench "$BENCH_PKGS"
     command -v gnuplot >/dev/null && command -v tclsh >/dev/null \
         || die "bench: gnuplot/tclsh not on PATH after install"
+}
+do_deb() {
+    group_apt deb "$DEB_PKGS"
+    command -v dpkg-buildpackage >/dev/null && command -v lintian >/dev/null \
+        && command -v dh >/dev/null && command -v ld.lld >/dev/null \
+        && command -v rpmbuild >/dev/null \
+        || die "deb: dpkg-buildpackage/lintian/dh/ld.lld/rpmbuild not on PATH after install"
 }
 do_cross() {
     group_apt cross "$CROSS_PKGS"
@@ -709,7 +721,7 @@ do_consumers() {
 
 # ---------------------------------------------------------------- main
 [ $# -gt 0 ] || usage
-want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_libdw=0 want_llvm=0 want_mold=0 want_bsrc=0 want_bench=0 want_consumers=0
+want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_libdw=0 want_llvm=0 want_mold=0 want_bsrc=0 want_bench=0 want_consumers=0 want_deb=0
 for g in "$@"; do
     case $g in
         base) want_base=1 ;;
@@ -723,7 +735,8 @@ for g in "$@"; do
         binutils-src) want_bsrc=1 ;;
         consumers) want_consumers=1 want_peers=1 ;;
         bench) want_bench=1 ;;
-        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_libdw=1 want_llvm=1 want_mold=1 want_bsrc=1 want_bench=1 want_consumers=1 ;;
+        deb) want_deb=1 ;;
+        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_libdw=1 want_llvm=1 want_mold=1 want_bsrc=1 want_bench=1 want_consumers=1 want_deb=1 ;;
         -h|--help) usage ;;
         *) log "unknown group: $g"; usage ;;
     esac
@@ -740,6 +753,7 @@ mkdir -p "$STAMPS"
 [ $want_bsrc = 1 ] && do_binutils_src
 [ $want_consumers = 1 ] && do_consumers
 [ $want_bench = 1 ] && do_bench
+[ $want_deb = 1 ] && do_deb
 if [ ${#INSTALLED_NOW[@]} -gt 0 ]; then
     log "installed: ${INSTALLED_NOW[*]}"
 else

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv.h - libsfv: strict, zero-allocation SFrame (v1, v2, v3) decoder and
  * validator.  The umbrella over the library's faces; include it, or only
  * the face a program uses:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_cfi.h - libsfv's DWARF CFI face.
  * A bounded reader and interpreter of DWARF call frame information, and
  * the comparison of an SFrame section with the CFI of the same file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_common.h - libsfv's common face, the base of every other one: the
  * API macro, the version, the format constants of the SFrame
  * specification and the status codes.

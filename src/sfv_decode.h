@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_decode.h - libsfv's decoding face.
  * The decoded structures (header, FDE, FRE, recovery rules) and the
  * accessors that read them in place: sfv_open(), sfv_fde_get(), the FRE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_elf.h - libsfv's ELF container face.
  * Finds the SFrame data of an ELF file and validates it with its
  * container (sfv_elf_open(), sfv_elf_validate(), policies, relocations). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_lookup.h - libsfv's lookup face.
  * PC -> FDE -> FRE: sfv_find_fre(), sfv_find_fde(), and the lookup index
  * (sfv_index_*), which precomputes sfv_find_fre()'s answers in caller

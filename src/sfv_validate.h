@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_validate.h - libsfv's validation face.
  * The rule catalogue (sfv_rules.def: ids, severities, spec sections,
  * typed value slots, messages), diagnostics, sfv_validate() and the

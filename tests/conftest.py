@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The one place test helpers become importable, for every suite under
 tests/ (py, hostile): the SFrame model/encoder (gen/), the peer helpers and
 raw-section builder (tests/peers), the ELF builder (tests/elf), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libsframe_adapter.c - conformance adapter for GNU libsframe (peer).
  *
  * Built twice by mk/conformance.mk: against sid's libsframe 2.47 (sframe.h

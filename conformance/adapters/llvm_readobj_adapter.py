@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Conformance adapter for `llvm-readobj --sframe` (LLVM 22; reads SFrame v2).
 
   llvm_readobj_adapter.py [--readobj PATH] FILE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_canonical.c - conformance adapter for libsfv: `sfv-canonical FILE`.
  *
  * Adapter protocol (conformance/README.md): exit 0 and the canonical JSON on

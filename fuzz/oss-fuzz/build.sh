@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: MIT
 # OSS-Fuzz / ClusterFuzzLite build script for sframe-validate.
 # Uses only the OSS-Fuzz variables: CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE
 # OUT SRC WORK (SANITIZER is read only to leave out what cannot work).

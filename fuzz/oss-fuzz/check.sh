@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/oss-fuzz/check.sh OUTDIR - runs build.sh locally the way OSS-Fuzz
 # does (CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE OUT SRC WORK), for the
 # address, undefined and memory sanitizers, then runs every produced target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi.h - helpers shared by the DWARF CFI translation units (not API). */
 #ifndef SFV_CFI_CFI_H
 #define SFV_CFI_CFI_H

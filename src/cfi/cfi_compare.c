@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi_compare.c - does .sframe say what .eh_frame says?
  *
  * For every .eh_frame FDE with a resolvable range, the SFrame FDE starting

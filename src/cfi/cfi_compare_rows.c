@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi_compare_rows.c - one function present in both sections, walked over
  * the union of CFI row and FRE boundaries (see src/cfi/cfi_compare.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi_hdr.c - .eh_frame_hdr against the .eh_frame it indexes (LSB Core,
  * "Exception Frames"): version 1, pointer encodings that can be read,
  * eh_frame_ptr at .eh_frame, fde_count equal to the FDEs .eh_frame holds,

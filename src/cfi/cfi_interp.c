@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi_interp.c - the DWARF call frame instruction interpreter (DWARF 5
  * 6.4.2), one row at a time.
  *

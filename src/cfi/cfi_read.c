@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi_read.c - DWARF call frame information: entries (CIE, FDE), LEB128
  * and encoded pointers, for .eh_frame (LSB/gABI) and .debug_frame (DWARF
  * 2-5).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmp_state.h - the comparison state (struct cmp, its budget and its
  * typed reporter) shared by the CFI comparison's translation units
  * (cfi_compare.c: the walk over .eh_frame and the functions in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* archive.c - ar archives as iterators (file_run.h): the dispatcher
  * (check.c) asks for each ELF member in turn and reads it as a file of its
  * own, named as binutils names it, "libfoo.a(member.o)".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* baseline.c - --baseline=OLD.json: compares a run's diagnostics with those
  * of a previous run's --format=json document, so that only new problems
  * fail a build.

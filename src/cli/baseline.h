@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* baseline.h - --baseline=OLD.json (baseline.c): which diagnostics of
  * this run are new, unchanged, or fixed against a previous run's JSON. */
 #ifndef SFV_CLI_BASELINE_H

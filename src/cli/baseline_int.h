@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* baseline_int.h - the index of --baseline=OLD.json shared by
  * baseline_load.c (reading and indexing OLD.json) and baseline.c (the
  * run: matching, the report's baseline part, the exit status). */

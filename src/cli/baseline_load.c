@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* baseline_load.c - --baseline=OLD.json: reads a previous run's
  * --format=json document and indexes its diagnostics by key (see
  * baseline.c for the key and the matching). */

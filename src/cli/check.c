@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - the dispatch stage (file_run.h): one command-line input is
  * opened safely (reader.c), recognised (ELF, ar archive or raw SFrame
  * section, by magic or by --input), and handed to its read stage; an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_input.c - the check stage (file_run.h): the one mode decision
  * per read input, and validation of a raw section or an ELF file.
  *

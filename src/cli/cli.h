@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli.h - the sframe-validate command: options, file handling and the
  * glue to the printers (src/fmt, libsfvfmt.a).  Not part of libsfv. */
 #ifndef SFV_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* err_prefix.c - the start of every error line the command writes to
  * stderr: "sframe-validate: PATH: ", the path quoted as untrusted text.
  * Below everything that reports an error (output.c, modes.c, the

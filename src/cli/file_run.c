@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* file_run.c - one file's record (file_run.h): the report stage.
  *
  * Severity policy lives here: --Werror turns warnings into errors,

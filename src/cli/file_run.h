@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* file_run.h - one input's way through the command, one way only:
  *
  *   dispatch (check.c: open, recognise; an archive is an iterator over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jobs.c - running the files of a run (tree.h): one at a time, or with -j N
  * worker processes whose output is written in file order.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json_read.c - the bounded pull reader of json_read.h.
  *
  * Invariants: one pass over the bytes, the cursor p only moves forward and

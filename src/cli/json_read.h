@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json_read.h - a small pull reader for JSON text (RFC 8259), for the
  * documents --baseline reads back.  Bounded: nesting deeper than
  * JR_MAX_DEPTH, NUL (\u0000), lone surrogates, invalid UTF-8 and anything

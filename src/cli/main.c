@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - sframe-validate: command line front end of libsfv.
  *
  * Options follow the GNU convention (getopt_long): they may come before,

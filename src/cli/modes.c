@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* modes.c - the per-file modes besides validation: --dump (objdump's
  * text, src/fmt/dump.c), --lookup=PC and --format=canonical.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.c - glue between a validation run (check.c) and its report
  * (src/fmt: text, JSON, SARIF behind one vtable).  The report object lives
  * in cli_opts; this file only adapts the run's bookkeeping to it. */

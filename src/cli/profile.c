@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* profile.c - --profile=READER[,READER...]: "will this reader accept the
  * section, and will it compute the same unwind rows?"
  *

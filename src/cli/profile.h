@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* profile.h - --profile=READER (src/cli/profile.c, docs/CONSUMERS.md). */
 #ifndef SFV_CLI_PROFILE_H
 #define SFV_CLI_PROFILE_H

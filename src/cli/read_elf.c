@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* read_elf.c - the read stage for an ELF input (a file, or an archive
  * member's window): the library locates the SFrame data through the
  * reader, the SFrame section (only it) is read into memory, then the

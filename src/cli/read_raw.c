@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* read_raw.c - the read stage for a raw SFrame section file: reads the
  * section (up to its declared end, or whole when what follows is small or
  * the mode prints the section), then hands it to the check stage.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reader.c - opening and reading input files (reader.h).
  *
  * Invariants:

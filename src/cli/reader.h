@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reader.h - how the CLI reaches an input file's bytes (reader.c): opened
  * without blocking and only when it is a regular file, then read on demand
  * with pread() through a small cache; never mapped, never read whole. */

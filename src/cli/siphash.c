@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* siphash.c - SipHash-2-4 (siphash.h).
  *
  * Arithmetic is mod 2^64, written so that no operation wraps or shifts bits

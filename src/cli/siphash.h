@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* siphash.h - SipHash-2-4 (Aumasson and Bernstein, "SipHash: a fast
  * short-input PRF", 2012), incremental, for the CLI's hash tables whose
  * keys come from files someone else may write (--baseline).  Keyed per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tree.c - the list of files of a run (tree.h): operands, --files-from,
  * and -r walks.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tree.h - whole-tree runs: -r DIR..., --files-from=FILE|-, -j N and the
  * run's summary (tree.c builds the list of files, jobs.c runs them).
  *

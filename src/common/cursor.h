@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cursor.h - the one bounds-checked reader every libsfv read goes through.
  *
  * Invariant: c->pos <= c->end <= buffer size.  A read of n bytes succeeds

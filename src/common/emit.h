@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* emit.h - diagnostic delivery shared by every checker (the SFrame
  * validator, the ELF checks, the CFI comparison, the policies): the
  * max_diags cap, the caller's callback, its request to stop, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* intree.h - libsfv's one in-tree face for its own printers and command
  * (src/fmt, src/cli): built with them, never installed.  What they
  * legitimately share with the library beyond the public faces:

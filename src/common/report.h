@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.h - typed findings: one reporter per rule, generated from the
  * schema (sfv_schema.def), so that a report names its value slots and a
  * slot the rule does not have does not compile (not API).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.c - the rule table compiled from sfv_rules.def, and message
  * formatting.  Formatting writes into the caller's buffer only. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* work.h - the work budget: one type, one charge, for every loop over FDEs,
  * FREs, CFI instructions, relocation entries or intervals whose trip count
  * the input chooses (validation, the ELF cross checks and relocations, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_cfi.c - the CFI comparison of an ELF file: finds .eh_frame next to
  * the SFrame section, relocates both in the caller's scratch when the file
  * is relocatable, and runs sfv_cfi_compare() (src/cfi/cfi_compare.c).

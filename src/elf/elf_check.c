@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_check.c - the container checks of an ELF file and the validation
  * entry point: header sanity, the SFrame section and PT_GNU_SFRAME, ABI vs
  * e_machine, FDE function ranges vs executable sections and segments

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_cover.c - coverage of function symbols by FDEs (linked files).
  *
  * Invariants: the symbol table is walked once, entry by entry through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_internal.h - pieces shared by the ELF container's translation units
  * (elf_read.c, elf_check.c, elf_reloc.c, elf_cover.c); not API.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_lost.c - notes that name the likely cause when a linked file's
  * SFrame is partial or gone (issue 16: SFrame is lost without an error in
  * common builds, and only a gate on the shipped files sees it).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_read.c - reading an ELF file and locating its SFrame data.
  *
  * The file is either a buffer in memory (sfv_elf_open) or reached through

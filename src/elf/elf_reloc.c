@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_reloc.c - relocations: one iterator over the relocations against a
  * section, used by the validation of relocatable files
  * (sfv_elf_check_relocs), the relocated view --dump prints

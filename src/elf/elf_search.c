@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_search.c - the ELF checks' shared work budget and their searches
  * for the executable segment or section holding a function, below every
  * check that uses them (elf_check.c, elf_cover.c, elf_lost.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* canonical.c - --format=canonical: the conformance suite's canonical decode
  * (conformance/README.md, conformance/schema/canonical.schema.json).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.c - --dump: an SFrame section printed exactly as GNU objdump --sframe
  * prints it, from the "  Header :" line to the end (fmt_dump_section), and
  * objdump's per-file lines before it (fmt_dump_file_header).

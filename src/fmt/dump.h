@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.h - private to src/fmt/dump*.c. */
 #ifndef SFV_FMT_DUMP_H
 #define SFV_FMT_DUMP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump_check.c - whether the objdump of a layout (240, 244, 247) decodes
  * and dumps a section deterministically (dump.c prints nothing otherwise).
  * objdump reads without bounds checks, asserts, and prints stale data for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fmt.h - the printers of sframe-validate (build/libsfvfmt.a): everything
  * the tool prints, and nothing else.
  *

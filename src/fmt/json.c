@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.c - the one JSON string writer of the tool (fmt.h).
  *
  * Output is strict UTF-8 (RFC 8259 section 8.1): valid sequences pass

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lookup_cli.c - --lookup=PC: the FDE and FRE that apply at a target
  * address and the recovery rules they give, or why there are none.
  *

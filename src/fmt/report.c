@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.c - validation reports: the format-independent part (fmt.h).
  *
  * A report is a vtable (report_text.c, report_json.c, report_sarif.c) and

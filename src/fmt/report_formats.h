@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report_formats.h - what the report formats (report_text.c,
  * report_json.c, report_sarif.c) share with each other and with the
  * dispatcher (report.c): the parts of a diagnostic (report_parts.c) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report_json.c - the JSON report (docs/json-output.schema.json):
  *   {"files":[{"path":..,"format":..,"diagnostics":[..],"valid":..,..}],
  *    "errors":[{"path":..,"message":..}], "summary":{..} (runs with one)}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report_parts.c - the parts of a diagnostic every report format prints
  * (report_formats.h): its message text, its labelled values, its offset
  * as a file offset.  Below the formats and the dispatcher (report.c). */

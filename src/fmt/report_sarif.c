@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report_sarif.c - the SARIF 2.1.0 report: one run, the rule catalogue as
  * the driver's rules, one result per diagnostic, one artifact per file (in
  * command-line order; results point at it by index), I/O errors as tool

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report_text.c - gcc-style text report: one line per diagnostic
  *   PATH: .sframe+0xOFF: SEVERITY: MESSAGE [RULE]    (section offset)
  *   PATH: elf+0xOFF: SEVERITY: MESSAGE [RULE]        (file offset)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.c - --list-rules: the catalogue as text, JSON or the Markdown
  * of docs/RULES.md (all generated from sfv_rules.def). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* summary.c - a run's summary (summary.h): accumulation and printing.
  * Every printed number is a sum of per-record facts, so the parent of a
  * parallel run gets the same summary by merging its workers' parts. */

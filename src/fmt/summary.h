@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* summary.h - a run's summary (sframe-validate -r, --files-from, --summary):
  * what a release engineer asks of a whole tree.  Plain counters, no
  * pointers, so a worker process hands its part to the parent as bytes

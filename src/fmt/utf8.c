@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* utf8.c - UTF-8 checking and the text quoting of names (fmt.h).
  *
  * Quoting rule for text output (README "Output", sframe-validate(1)): a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* index.c - sfv_find_fre()'s answers precomputed into caller memory.
  *
  * The answer definition is lookup.c's: among FDEs of nonzero size whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lookup.c - PC -> FDE -> FRE, per the spec's lookup rules.
  *
  * Answer definition (shared by the binary and linear paths, and by the

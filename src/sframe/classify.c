@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* classify.c - one classifier per structure: the header, an FDE (index
  * entry and v3 attribute), an FRE (its data words under the FDE type and
  * the ABI, flex pairs and control words included).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* classify.h - the classifiers (classify.c): one per structure, each
  * returning the number of error-severity findings it reported (0: valid).
  * Not API. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* classify_fre.h - the FRE classifier (3.1 default FDEs, 3.2 flex FDEs),
  * inline: classify.c compiles it once as sfv_classify_fre(); the
  * validator's FRE loop, which runs it for every FRE the fast path does not

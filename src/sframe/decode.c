@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode.c - header, FDE and FRE decoding, in place, in either byte order.
  *
  * Nothing here trusts a count or offset from the section: every structure

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode.h - the decoder's private face (src/sframe/decode.c): the
  * preamble, header-only open, index-only FDE reads and the inline FRE
  * decoder the lookup and validation walks are made of.  Not API. */

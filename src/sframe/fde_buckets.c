@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fde_buckets.c - fills the lookup buckets of a section whose FDEs are
  * sorted (see fde_buckets.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fde_buckets.h - the FDE index's lookup buckets (sfv_section.priv.lk_*):
  * filled once by sfv_open() when it verified the FDEs sorted
  * (fde_buckets.c), read by every lookup (src/lookup).  Below both.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interp.c - recovery rules of an FRE, per spec chapter 3 ("Interpretation
  * of SFrame FREs"), for every ABI, version and FDE type.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout.c - field positions from layout.def (the field table, structure
  * sizes and reads through them are inline in spec.h; every read is
  * bounds-checked by the cursor). */

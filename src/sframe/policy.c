@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* policy.c - command-line policies as rules of the catalogue
  * (required-version, require-sorted per section; min-coverage per ELF
  * file): reported through the same typed path as every core finding,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* spec.h - SFrame format facts, each decided here once (not API).
  *
  * Where fields are (layout.def, one X-macro table per version), which bits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trailing.c - what lies after the declared end of an SFrame section:
  * zero padding (a note), another section (concatenated-sections) or
  * garbage.  One classifier, reported through the typed reporters: used by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trailing.h - the classifier of the bytes after a section's declared end
  * (trailing.c; not API). */
 #ifndef SFV_SFRAME_TRAILING_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validate.c - staged validation of one SFrame section against the rule
  * catalogue (sfv_rules.def).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validate.h - state shared by the validator's stages (validate.c: the
  * section, its header, layout and FDE/FRE walk; validate_cross.c: the
  * cross-FDE checks that sort).  Not API. */

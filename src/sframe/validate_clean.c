@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validate_clean.c - stage 4 in one pass for sections that draw no
  * finding there: each FDE decoded once, its FREs walked by the fast path
  * in the same step.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validate_cross.c - the validator's cross-FDE checks that need order:
  * function overlap of unsorted FDEs (sort, then sweep) and the FRE blocks
  * in FRE-sub-section order (overlap, unused bytes), with caller scratch and

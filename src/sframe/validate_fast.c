@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validate_fast.c - the validator's FRE fast path: FREs proven, straight
  * from their bytes, to draw no finding are passed over without an sfv_fre.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validate_walk.c - stage 4 for one FDE: its FRE block FRE by FRE (the
  * FRE classifier, start-address order and range), shared by the driver
  * (validate.c) and the cross-FDE passes (validate_cross.c); below both.

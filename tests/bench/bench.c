@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.c - libsfv against GNU libsframe, side by side in one run
  * (make bench; docs/PERFORMANCE.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_cfi.c - cost of the .sframe vs .eh_frame comparison
  * (sfv_elf_cfi_compare) per ELF file named on the command line: best of 5
  * runs, MB/s of file size, functions compared per second.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_ls.c - the GNU libsframe side of `make bench`.
  *
  * Compiled twice: against sid's libsframe 2.47 headers (-DLS_V=47, SFrame

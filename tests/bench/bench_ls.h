@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_ls.h - GNU libsframe 2.47 (ls47_*) and 2.44 (ls44_*) as the bench
  * sees them (bench_ls.c).  When a peer cannot be had, mk/bench.mk links
  * bench_ls_stub.c in its place: *_available() then returns 0 and bench.c

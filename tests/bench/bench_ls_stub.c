@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_ls_stub.c - stands in for bench_ls.c when a libsframe version is
  * not installed (compiled with -DLS_V=47 or 44): nothing is available. */
 #include "bench_ls.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_util.c - timing (thread CPU time, min and median of repetitions),
  * the machine line and file reading for the bench. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_util.h - timing and reporting helpers of the bench (bench_util.c). */
 #ifndef BENCH_UTIL_H
 #define BENCH_UTIL_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Big real sections for `make bench`: SQLite 3.40 (Debian bookworm's source
 # package, amalgamation plus its shell) compiled once by gcc -O2 (x86_64)
 # and assembled and linked statically by each toolchain:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CLI end to end on the whole real corpus: sframe-validate against
 # objdump --sframe and readelf --sframe of the toolchain that made each file.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Synthetic and adversarial SFrame sections for `make bench` (amd64, LE).
 
     make_inputs.py OUTDIR [SCALE]

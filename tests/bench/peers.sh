@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the GNU libsframe side of the bench and prints its link arguments.
 #
 #   tests/bench/peers.sh OUTDIR CC

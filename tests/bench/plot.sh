@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Chart of `make bench`: throughput (MB/s, from the min time) against
 # section size, libsfv validation vs GNU libsframe decode + walk.
 #

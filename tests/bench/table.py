@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The side-by-side table of `make bench`, in Markdown, from its own run:
 
     tests/bench/table.py RESULTS.tsv CLI.txt > table.md

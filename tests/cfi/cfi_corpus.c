@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi_corpus.c - runs libsfv's .sframe vs .eh_frame comparison
  * (sfv_cfi_compare) on ELF files, with sections taken by libelf (relocatable
  * files relocated in memory by elf_sections.h), and prints every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_sections.h - test-side ELF helpers for the CFI test programs
  * (libelf; independent of libsfv's own ELF reader, so it can serve as an
  * oracle): relocatable files get their SHF_ALLOC sections laid out at

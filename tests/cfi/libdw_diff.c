@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libdw_diff.c - differential test of libsfv's DWARF CFI interpreter
  * against elfutils' libdw on real ELF files.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/cfi/make-seeds.sh [CORPUS_DIR] - writes corpus/cfi/ (fuzz/fuzz_cfi.c
 # seeds) from the real-toolchain corpus (build/realworld): raw .eh_frame
 # sections of small files of every toolchain and architecture, and "SFCF"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Must NOT compile: a CFI comparison rule given a slot it does not have
  * (cfi-cfa-reg's slots are sframe_cfa_reg, cfi_cfa_reg, pc; see
  * src/cfi/cmp_state.h CMP_FIND). */

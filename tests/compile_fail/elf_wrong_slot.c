@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Must NOT compile: an ELF rule given a slot it does not have
  * (elf-abi-machine's expected slot is expected_abi_arch; see
  * src/elf/elf_internal.h ELF_FIND). */

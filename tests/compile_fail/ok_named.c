@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Must compile: the control for the misuses next to it. */
 #include "common/report.h"
 #include "elf/elf_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Must NOT compile: values without slot names (see src/common/report.h). */
 #include "common/report.h"
 int misuse(const sfv_out *o);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Must NOT compile: a slot the rule does not have (see src/common/report.h). */
 #include "common/report.h"
 int misuse(const sfv_out *o);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The consumers column as data: what the measured matrix
 (tests/consumers/measure.py) says each rule's consumer bits must be.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Fixtures of the consumer tests: the built CLI, the harnesses (built by
 `make consumer-harnesses`, which installs what they need through
 scripts/install-deps.sh consumers) and the measured matrix, computed once

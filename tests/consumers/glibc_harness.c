@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* glibc_harness.c - measured consumer harness for glibc's SFrame reader.
  *
  * Built at test time (mk/consumers.mk) from the reader's own files, which

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The Linux kernel's SFrame reader as a cited model (our own code): what
 kernel/unwind/sframe.c of the unwind_user/sframe series accepts, fact by
 fact, as docs/CONSUMERS.md lists them (K1..K18, each with its file and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Runs every measured consumer harness on every conformance case (and on
 the valid base section each invalid case was made from) and writes the
 accept/reject/crash matrix.

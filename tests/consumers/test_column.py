@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The consumers column of src/sfv_rules.def against what the readers do:
 every measured harness runs on every conformance case, and the test fails
 when a bit disagrees with a conclusive measurement (column.py says what

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--profile=READER against the readers themselves: when sframe-validate
 says a reader accepts a section, the reader must accept it (not reject, not
 crash), and when it says nothing about the rows, the reader's rows must be

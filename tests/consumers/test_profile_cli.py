@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--profile on the command line: names, combinations, output formats, and
 the reason codes of docs/CONSUMERS.md on sections made for each fact."""
 import json

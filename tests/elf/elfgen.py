@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Minimal ELF writer for the ELF-container tests (ELF32/ELF64, either byte
 order).  It writes exactly what it is told: the tests build valid files
 and then break one thing at a time.

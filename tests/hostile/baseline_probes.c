@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* baseline_probes.c - a work counter for the baseline tables (src/cli):
  *   baseline_probes vectors   SipHash-2-4 against the reference vectors of
  *                             the paper (key 00..0f, messages 00, 00 01,

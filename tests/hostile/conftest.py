@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Fixtures of the hostile suite: the CLI under test and the work counters
 (helpers: hostile_lib.py; sfv_bin: tests/conftest.py)."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Helpers of the hostile suite: running the CLI, and builders for the ELF
 files the cases need (made at test time, nothing stored)."""
 import json

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* probe.c - the work counter of the CLI scaling tests: linked into a build
  * of the whole CLI (libsfv, the printers, src/cli) compiled with
  * -finstrument-functions, which calls __cyg_profile_func_enter at the entry

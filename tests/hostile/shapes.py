@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Builders of the work-scaling shapes (tests/hostile/test_work_scaling.py):
 many FDEs that share one FRE block, alone or in an ELF file with an
 .eh_frame whose CIE has a large code alignment factor.  Made at test time,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ar archives: GNU (long names in "//"), BSD ("#1/N"), thin archives,
 nested archives refused, hostile headers reported as ar-* diagnostics;
 every ELF member validated and named as binutils names it,

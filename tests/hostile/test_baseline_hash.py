@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--baseline's key and path tables hold keys from a file someone else may
 write.  They used a 32-bit FNV-1a with linear probing on its low bits, so
 keys that collide there were cheap to make and loading was quadratic.

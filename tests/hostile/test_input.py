@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--input=auto|elf|raw and --section=NAME."""
 import shutil
 import subprocess

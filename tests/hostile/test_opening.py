@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every input is opened one way (src/cli/reader.c): checked files, thin
 archive members, --files-from lists and --baseline documents are regular
 files opened without blocking; read errors are status 2.  --files-from=-

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """k SHT_RELA headers naming one table of n relocations against .sframe
 cost n entry reads, not k x n: each distinct table is walked once (the
 others are reported, elf-reloc-aliased) in the validation and in the

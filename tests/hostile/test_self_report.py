@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The tool's own --format=json report always loads as a --baseline: the
 reader's limits follow the writer's.  Strings are decoded in place (the
 reader has no string limit of its own), the document's nesting stays

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Memory is bounded by what is checked, not by the file: a sparse file of
 several GiB with a small SFrame section validates under an address-space
 limit (RLIMIT_AS), with a small peak RSS (rusage of the child)."""

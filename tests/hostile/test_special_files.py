@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Anything but a regular file is refused without being opened (status 2,
 a clear message): the run never blocks on a FIFO, never opens a device.
 Pseudo files (procfs, sysfs) whose st_size is not their length are read as

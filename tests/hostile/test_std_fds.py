@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Standard descriptors closed at start: each closed one of 0, 1, 2 is
 opened on /dev/null before anything else, so no descriptor the run opens
 (an input, a -j worker's pipe) takes a standard stream's number.  -j output

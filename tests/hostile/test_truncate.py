@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A file that shrinks while it is read (a concurrent writer, NFS/FUSE
 errors) is an I/O error naming the file (status 2), never SIGBUS, and the
 JSON document stays whole.  Made deterministic: the CLI reads through a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Untrusted text (paths, archive member names, list entries, section
 names, anything read from a baseline) reaches every output only through
 the tool's printers: text quotes control bytes, DEL, C1 controls and

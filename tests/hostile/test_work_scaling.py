@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every mode and option that adds work stays linear in the input, also on
 the shapes that made it quadratic: many FDEs sharing one FRE block (the
 profiles' FRE scan, the dump's check, the CFI comparison with a code

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* workcount.c - a work counter for the hostile suite: opens FILE through
  * libsfv's reader interface with a reader that counts its calls and bytes,
  * validates it (sfv_elf_validate) and builds the relocated view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump_ref.c - reference for --dump: GNU libsframe's own dump_sframe()
  * (the function objdump --sframe calls) on a raw .sframe file.
  *

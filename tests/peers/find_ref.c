@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* find_ref.c - lookup oracle: GNU libsframe's sframe_find_fre (sid 2.47,
  * SFrame v2/v3, linked statically from sid's libsframe.a).
  *

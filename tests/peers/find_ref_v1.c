@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* find_ref_v1.c - lookup oracle for SFrame v1: sframe_find_fre of
  * bookworm's libsframe.so.0 (binutils 2.40), linked by path.  Same command
  * line and output as find_ref.c:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* peer_read.h - reads a whole input file for the peer oracle programs
  * (dump_ref, find_ref, find_ref_v1).  Exits with status 2 and a message on
  * any I/O error: the tests treat that as a harness failure, not a verdict. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared helpers of tests/py/test_dump.py and test_lookup.py: building the
 peer programs (tests/peers/*.c, via `make dump-peers`), reading ELF facts
 with readelf, and applying .rela.sframe relocations the way objdump 2.47

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Build SFrame sections (v1, v2, v3) byte by byte for hand-made tests.
 
 A thin raw-field front end to the one SFrame encoder, gen/encoder.py (on

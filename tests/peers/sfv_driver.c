@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfv_driver.c - test driver for the printers behind --dump and --lookup
  * (fmt_dump_section, fmt_lookup_print in build/libsfvfmt.a) on a raw .sframe
  * file, independent of the command line.

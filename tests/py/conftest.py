@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared pytest fixtures: the built CLI and the real-toolchain corpus.
 
 The corpus is built once per session by tests/realworld/build-corpus.sh

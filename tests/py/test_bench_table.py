@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """tests/bench/table.py: the side-by-side table of `make bench` computes
 its MB/s, ratios and verdicts from the run's own rows (no number of its
 own), and says which libsframe crashed or did not read a section."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The call-graph checker (tests/tools/check_callgraph.py, run on libsfv by
 `make check-callgraph`) must actually catch what it claims to."""
 import pathlib

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The .sframe vs .eh_frame comparison through the CLI (issue 12): on by
 default for ELF files with both sections, off with --no-cfi; a real linked
 file with one FRE's CFA offset changed in place (a structurally valid

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The DWARF CFI interpreter and the .sframe vs .eh_frame comparison on the
 whole real-toolchain corpus (issue 12).
 

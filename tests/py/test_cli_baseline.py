@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--baseline=OLD.json: only diagnostics that are new against a previous
 run's --format=json report fail the run (exit 1 for a new error); fixed
 ones are listed; text, JSON ("baseline" object, per-diagnostic state) and

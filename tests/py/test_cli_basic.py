@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """sframe-validate exit statuses, text output and policy options on raw
 sections made by the generator (gen/)."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """make install into a temporary prefix, then build and run a program
 against the installed libsfv through pkg-config (static and shared)."""
 import os

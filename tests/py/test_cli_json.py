@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--format=json against docs/json-output.schema.json (python3-jsonschema)."""
 import json
 import pathlib

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """One way to open an input: in src/cli and src/fmt, only reader.c's
 cli_open_regular() opens a file for reading.  The other opens are of
 another kind and listed here: directories of a -r walk (O_DIRECTORY) and

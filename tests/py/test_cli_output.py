@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What sframe-validate prints, under hostile names and hostile pipes
 (issue 15 items 5, 6, 8, 9, 10): strict UTF-8 JSON/SARIF, quoted text,
 write errors, GNU option order, --max-diags over policy diagnostics,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--min-coverage=PCT on files the system toolchain builds at test time
 (gcc + GNU as --gsframe): the error min-coverage below the threshold
 (exact integer comparison), the note min-coverage-unknown where coverage

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--format=sarif against the SARIF 2.1.0 JSON schema (RTM.5, the schema
 of the OASIS 2.1.0 standard; vendored by the npm package
 @microsoft/jest-sarif and fetched offline-able by `make sarif-schema`)."""

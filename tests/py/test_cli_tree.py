@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Whole-tree runs (issue 16 item 5): -r DIR, --files-from, -j N and the run
 summary, in text, JSON (against docs/json-output.schema.json) and SARIF.
 

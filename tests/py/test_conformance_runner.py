@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """conformance/run against fake adapters: each runner feature (structured
 rejections vs crashes, --check-reasons, --known-failures, skipped cases,
 JUnit contents, usage errors, timeouts) and the standalone release tarball

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--dump: fmt_dump_section (src/fmt/dump.c) must print what GNU objdump --sframe prints.
 
 References: the corpus's own F.objdump files (bookworm 2.40, trixie 2.44,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--dump against the real objdump of each toolchain where the file is
 unusual (issue 8 items 5-8): a renamed section, no section, an empty
 section (ld --discard-sframe), ld 2.44 `ld -r` output with misplaced

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """When the ELF cross checks' work budget runs out (forced tiny here by a
 special build), the run ends with a checks-skipped note (reason 3) and
 never with a false error; the normal build checks the same files fully."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """GNU ld 2.40 (bookworm) and 2.44 (trixie) size PT_GNU_SFRAME from an
 estimate made before merging the inputs' .sframe sections, then shrink the
 section: p_filesz exceeds sh_size and the bytes in between are stale FRE

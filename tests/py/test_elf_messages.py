@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ELF-layer messages print what the file holds: unsigned values as
 unsigned (never "-1 entries" or "-0x1"), and e_shstrndx as stored next to
 the index it resolves to when it is SHN_XINDEX."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ELF container checks on files the system toolchain builds at test time
 (gcc + GNU as/ld 2.40 with --gsframe: SFrame v1, x86_64), then edits:
 relocations, stripping, --emit-relocs, concatenation, truncation."""

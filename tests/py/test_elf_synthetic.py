@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ELF container checks on synthetic ELF files (tests/elf/elfgen.py): every
 class/byte order/machine combination, and one defect at a time."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The typed values of the ELF-layer, archive and policy diagnostics: one
 row per report site (a rule reported from several places has a row for
 each), asserting the JSON "values" object ({slot name: value}) of

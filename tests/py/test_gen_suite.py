@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The conformance suite (gen/, conformance/) against the rule catalogue and
 our validator: every rule has a case, every case breaks exactly what its
 manifest entry says, the matrix is complete, the runner reports honestly."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--lookup: cli_lookup must pick the FRE GNU libsframe's sframe_find_fre
 picks (sid 2.47 for v2/v3 via tests/peers/find_ref.c; bookworm 2.40 for v1
 via tests/peers/find_ref_v1.c), at every FDE start and at sampled PCs

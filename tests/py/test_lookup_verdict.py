@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--lookup on a section the validator rejects: the lenient answer, then
 the verdict (exit 1, text "section INVALID: ...", JSON "valid": false with
 the error count and the first error), on every case of the conformance

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Notes naming why a linked file's SFrame is gone or partial, on files the
 real toolchains build at test time (scripts/install-deps.sh peers, llvm):
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--min-coverage over .eh_frame's functions (min-coverage-eh-frame), on a
 shared object the system toolchain (gcc, GNU as/ld 2.40) builds at test time
 from one file assembled with --gsframe and one without: .eh_frame describes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Property tests: random valid descriptions decode (through our adapter)
 exactly as the generator's model says; random single-field corruptions
 never crash the validator (exit status 0 or 1 only)."""

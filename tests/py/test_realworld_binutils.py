@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """GNU binutils' own SFrame tests (gas cfi-sframe, ld-sframe, ld-x86-64,
 ld-aarch64, ld-s390, libsframe's test data), built with sid 2.47.50, trixie
 2.44 and bookworm 2.40 binutils by tests/realworld/binutils_suite.py: every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SFrame output in shapes beyond gcc -O2 C (-O0/-Os/-O3, frame pointers,
 -ffunction-sections + --gc-sections, LTO, C++ exceptions and templates,
 hand-written assembly with CFI incl. libffi's, -nostdlib -shared, -static,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Real-output reproducers committed under tests/realworld/regress/ (see its
 README.md): fast checks that need no toolchain."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every file of the real-toolchain corpus (bookworm 2.40 = v1, trixie 2.44
 = v2, sid 2.47 = v3; x86_64, aarch64, s390x, pac-ret) validates with ZERO
 errors: the ELF file and its raw .sframe section (sections of relocatable

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """tests/tools/check_untrusted_print.py fails when a name is printed other
 than through the printers, and passes on the tree as it is."""
 import pathlib

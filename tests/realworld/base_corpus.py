@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check the base corpus of build-corpus.sh (gcc -O2/-O0 C and zlib with
 bookworm/trixie/sid binutils, aarch64 pac-ret variants) the way
 binutils_suite.py and producers.py check theirs, so docs/REALWORLD.md has one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Run GNU binutils' own SFrame tests with sid (2.47.50), trixie (2.44) and
 bookworm (2.40) binutils and check every file they produce with
 sframe-validate.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Build the real-toolchain SFrame corpus (nothing of it is committed).
 #
 # Usage: tests/realworld/build-corpus.sh OUTDIR

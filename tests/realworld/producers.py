@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Build SFrame output in shapes beyond `gcc -O2` C, with GNU binutils
 (sid 2.47.50 = v3, trixie 2.44 = v2, bookworm 2.40 = v1) and LLVM 22 (clang,
 llvm-mc, lld: v2), linked by GNU ld, ld.lld-22 and mold 3.0, and check every

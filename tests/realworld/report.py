@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Write docs/REALWORLD.md from the results of binutils_suite.py and
 producers.py (and the base corpus of build-corpus.sh when present).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared pieces of the real-world corpus drivers (binutils_suite.py,
 producers.py) and their pytest files: the peers' environment, running
 sframe-validate on one file, comparing --dump with a toolchain's objdump,

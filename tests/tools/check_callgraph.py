@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Checks two properties of libsfv from the compiler's own call graph and
 stack-usage reports (gcc -fcallgraph-info=su), not from reading the source:
 

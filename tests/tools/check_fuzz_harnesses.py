@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_fuzz_harnesses.py MAKE_HARNESSES HAVE_LIBSFRAME
 
 Every harness in fuzz/ (a fuzz_*.c that defines LLVMFuzzerTestOneInput) is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_layers.py - the source tree keeps its layers (docs/ARCHITECTURE.md).
 
 Usage: check_layers.py BUILD_OBJ_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_untrusted_print.py [ROOT] - untrusted text reaches output only
 through the printers (make check-untrusted-print).
 

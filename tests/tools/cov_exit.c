@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cov_exit.c - linked into make coverage-cli's CLI with -Wl,--wrap=_exit:
  * _exit() writes the coverage profile first, so that what the -j workers
  * run (they end with _exit) is counted too. */

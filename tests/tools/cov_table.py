@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """cov_table.py ROOT EXPORT.json... - line and branch coverage per folder
 of src/ from `llvm-cov export -summary-only` documents (one per measured
 set: the name before '=' in NAME=FILE heads its columns): each folder of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Mutation check for the typed reports (issue 10: "swapping any
 found/expected pair fails a test"): for every ELF_FIND / AR_FIND /
 SFV_FIND call with two or more named slots in the given sources, swaps the

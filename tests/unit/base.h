@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* base.h - the valid baseline sections the rule and bounds tests mutate.
  *
  * One shape for every version and ABI, so a mutation can name "FDE 1,

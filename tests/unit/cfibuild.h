@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfibuild.h - .eh_frame / .debug_frame builder for the CFI unit tests,
  * written from the LSB and DWARF 5 (it never includes sfv.h's CFI part). */
 #ifndef CFIBUILD_H

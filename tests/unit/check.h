@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.h - minimal assertion helpers for the unit tests.
  *
  * A failed CHECK prints file:line, the condition and an optional message,

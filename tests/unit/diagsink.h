@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diagsink.h - collects sfv_validate() diagnostics for assertions. */
 #ifndef DIAGSINK_H
 #define DIAGSINK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* index_check.h - the lookup index (sfv_index_*) against sfv_find_fre(). */
 #ifndef INDEX_CHECK_H
 #define INDEX_CHECK_H

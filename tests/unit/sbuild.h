@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sbuild.h - SFrame section builder for the unit tests.
  *
  * Written from the SFrame specification (v3 info manual, v2 header, v1

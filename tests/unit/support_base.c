@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_base.c - baseline sections (see base.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_cfibuild.c - see cfibuild.h. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_check.c - failure reporting and PRNG for the unit tests. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_index.c - see index_check.h. */
 #include <stdio.h>
 #include <stdlib.h>

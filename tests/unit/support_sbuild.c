@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_sbuild.c - SFrame section builder (see sbuild.h).
  *
  * Invariant: every multi-byte field goes through sb_put() in the

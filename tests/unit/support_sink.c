@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support_sink.c - diagnostic collection (see diagsink.h). */
 #include <stdio.h>
 #include <stdlib.h>

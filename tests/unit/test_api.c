@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_api.c - argument checking, names, the rule table, message
  * formatting, scratch sizing, the diagnostic cap and early stop. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_bounds.c - hostile counts, offsets and sizes.
  *
  * Every case must complete (the library's work is linear in the bytes it is

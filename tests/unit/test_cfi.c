@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cfi.c - the DWARF CFI reader and interpreter (src/cfi/cfi_read.c,
  * src/cfi/cfi_interp.c) on sections built by cfibuild.h: rows of every CFA
  * instruction, pointer encodings, augmentations, .debug_frame, and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cfi_compare.c - sfv_cfi_compare on SFrame sections built by
  * sbuild.h and .eh_frame built by cfibuild.h that say the same thing
  * (zero diagnostics), and on mutants of the SFrame side: one FRE's CFA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cleanpass.c - the validator's one-pass proof of a finding-free stage
  * 4 (src/sframe/validate_clean.c) against the staged passes.
  *

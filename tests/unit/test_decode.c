@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_decode.c - the decoder, field by field, over every encoding axis.
  *
  * Axes: version (1, 2, 3) x ABI (aarch64-be, aarch64-le, amd64, s390x; v1

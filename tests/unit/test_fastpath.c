@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fastpath.c - sfv_validate()'s FRE fast path (src/sframe/validate_fast.c)
  * against the slow path (SFV_OPT_NO_FAST_PATH_): identical status, counts
  * and diagnostics (fuzz/fastpath_diff.h) on

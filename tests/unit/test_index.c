@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_index.c - the lookup index (sfv_index_*) against sfv_find_fre() on
  * every section the tests have: the conformance cases (the generator's
  * sections), tests/findings, the lookup fuzz corpus, tests/unit/data, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_lookup.c - sfv_find_fre against a brute-force reference.
  *
  * The reference works on the builder's description, not on decoded bytes:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_overlap_once.c - an overlapping function is reported once.
  *
  * The index pass (validate.c check_fde_index) reports function overlaps

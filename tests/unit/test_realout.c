@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_realout.c - sections real toolchains wrote, read back: zero errors
  * and the recovery rules objdump prints (issue 8).
  *

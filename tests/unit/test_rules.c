@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_rules.c - every validator rule, triggered one field delta at a time.
  *
  * Each row: a valid baseline (base.h) for a version and ABI, one change

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_schema.c - the typed half of the catalogue (src/sfv_schema.def)
  * against the text half (src/sfv_rules.def): every rule has exactly one
  * schema row; every value a message prints is a named slot; the offset

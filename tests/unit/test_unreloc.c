@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_unreloc.c - sections whose function starts await relocation: all
  * stored starts 0 (GNU as .o output) skip address checks with a note
  * (reason 4) instead of reporting every FDE as overlapping; one nonzero

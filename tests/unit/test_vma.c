@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_vma.c - function-range checks with a section address (SFV_OPT_VMA):
  * high (kernel) addresses are valid, only ranges leaving [0, 2^64) are
  * errors, and order/overlap messages print target addresses. */

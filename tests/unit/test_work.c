@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_work.c - the one work budget (src/common/work.h): a charge succeeds
  * exactly when it fits, never wraps, and once one fails every later charge
  * fails; spent is what was charged; budgets for huge inputs saturate. */

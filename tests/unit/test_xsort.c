@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_xsort.c - the cross-FDE sort (validate_cross.c's radix sort) orders
  * exactly as the comparison (key, FDE index) does, whatever the keys:
  * colliding, all equal, negative, spanning all 64 bits, in reverse order,

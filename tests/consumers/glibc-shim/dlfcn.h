@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dlfcn.h shim for the glibc SFrame harness (our own code): glibc 2.42+'s
  * struct dl_find_object has dlfo_sframe, which bookworm's 2.36 header lacks.
  * Only what sframe.c uses is declared; the harness supplies the lookup. */

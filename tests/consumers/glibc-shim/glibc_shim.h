@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* glibc_shim.h - force-included (-include) when the consumer harness builds
  * glibc's SFrame reader (sysdeps/generic/sframe-read.c, sframe.c, extracted
  * at test time into .deps/consumers/ by scripts/install-deps.sh consumers)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ldsodefs.h shim for the glibc SFrame harness (our own code): GLRO
  * (dl_find_object) is the harness's function that hands sframe.c the
  * section under test. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Linked with -Wl,--wrap=sframe_decode into libsframe's test programs: every
    buffer they hand to the decoder (sections they built with the encoder or
    read from their DATA files) is written to $SFV_CAPTURE-N.sframe first. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Minimal stand-in for DejaGnu's dejagnu.h, enough to build libsframe's own
    test programs (libsframe/testsuite/libsframe.{decode,encode,find}/*.c)
    outside DejaGnu: pass() is silent, fail() prints "FAIL: ..." and makes the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A function larger than 64 KiB of code, so its FDE needs 4-byte FRE start
  * offsets (SFRAME_FRE_TYPE_ADDR4), with CFA changes (epilogues) past 64 KiB.
  * The bulk is a run of NOPs from inline asm (cheap to compile on every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared library with exported functions (real-toolchain SFrame corpus). */
 #include <stdarg.h>
 #include <stdio.h>

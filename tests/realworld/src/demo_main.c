@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Executable: PLT calls into libdemo and libc, function pointers, signal
  * handler, recursion, alloca/VLA, over-aligned locals (stack realignment). */
 #include <alloca.h>

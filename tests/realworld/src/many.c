@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Many small and medium functions, mutual recursion, tail calls, a switch
  * through a function-pointer table and noreturn paths. */
 #include <stdio.h>

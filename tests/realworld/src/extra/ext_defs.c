@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Definitions of plt_heavy.c's ext_N, in a separate shared object. */
 #define X(n) int ext_##n(int v) { return v * (n + 1); }
 X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9)

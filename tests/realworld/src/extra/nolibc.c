@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* For -nostdlib -shared: no C runtime objects at all, only our code. */
 static int helper(int x) { return x * 7 + 3; }
 int nolibc_a(int x) { return helper(x) ^ 0x55; }

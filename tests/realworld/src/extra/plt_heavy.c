@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A shared object calling many external functions through the PLT (and,
    with -fno-plt, through the GOT): big .plt/.plt.sec/.plt.got and their
    linker-generated SFrame FDEs. */
