@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Linkers as readers of hostile input (docs/CONSUMERS.md, "Linkers"): every
 # conformance case wrapped as an ET_REL input (tests/linkers/wrap_case.py)
 # and linked by GNU ld 2.44 and 2.47.50, ld.lld 22 and mold 3.0

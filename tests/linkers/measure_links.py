@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Links every conformance case, wrapped as an ET_REL input
 (tests/linkers/wrap_case.py), with every measured linker and records what
 each linker does with it; then writes the "Linkers" section of

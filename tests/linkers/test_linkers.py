@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Linkers as readers of hostile input (docs/CONSUMERS.md, "Linkers";
 docs/FINDINGS.md L1-L12).
 

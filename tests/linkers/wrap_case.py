@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Wraps one SFrame section (a conformance case) as the ET_REL object an
 assembler would write for it, so linkers can be fed it as input.
 
