@@ -16,7 +16,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 for _d in ("gen", "tests/peers", "tests/elf", "tests/realworld", "tests/hostile",
-           "tests/consumers"):
+           "tests/consumers", "tests/linkers"):
     _p = str(ROOT / _d)
     if _p not in sys.path:
         sys.path.insert(0, _p)

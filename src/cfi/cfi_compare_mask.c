@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi_compare_mask.c - a PC-mask FDE against .eh_frame, block by block.
  *
  * A PC-mask FDE (v2/v3) answers at PC p with the last FRE whose start is

@@ -13,12 +13,13 @@ import struct
 
 SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS = 1, 2, 3, 4, 8
 SHT_GNU_SFRAME = 0x6FFFFFF4
-SHF_WRITE, SHF_ALLOC, SHF_EXECINSTR = 1, 2, 4
+SHF_WRITE, SHF_ALLOC, SHF_EXECINSTR, SHF_INFO_LINK = 1, 2, 4, 0x40
 PT_LOAD, PT_GNU_SFRAME = 1, 0x6474E554
 PF_X, PF_W, PF_R = 1, 2, 4
 EM_S390, EM_X86_64, EM_AARCH64 = 22, 62, 183
 ET_REL, ET_EXEC, ET_DYN = 1, 2, 3
-STT_FUNC = 2
+STT_FUNC, STT_SECTION = 2, 3
+STB_LOCAL, STB_GLOBAL = 0, 1
 
 
 class Sec:
@@ -35,17 +36,19 @@ class Seg:
         self.type, self.flags, self.secs, self.override = type, flags, secs, override
 
 
-def symtab(cls, be, syms):
-    """syms: [(name, value, size, type, shndx)] -> (symtab bytes, strtab bytes);
-    name: str or raw bytes.
-    Entry 0 (the null symbol) is added."""
+def symtab(cls, be, syms, locals_=()):
+    """syms (global), locals_ (local, written first): [(name, value, size,
+    type, shndx)] -> (symtab bytes, strtab bytes); name: str or raw bytes.
+    Entry 0 (the null symbol) is added; the first global is entry
+    1 + len(locals_) (the symbol table's sh_info)."""
     e = ">" if be else "<"
     strtab = b"\0"
     out = bytearray(24 if cls == 64 else 16)
-    for name, value, size, typ, shndx in syms:
+    for bind, (name, value, size, typ, shndx) in \
+            [(STB_LOCAL, s) for s in locals_] + [(STB_GLOBAL, s) for s in syms]:
         off = len(strtab)
         strtab += (name if isinstance(name, bytes) else name.encode()) + b"\0"
-        info = (1 << 4) | typ  # STB_GLOBAL
+        info = (bind << 4) | typ
         if cls == 64:
             out += struct.pack(e + "IBBHQQ", off, info, 0, shndx, value, size)
         else:

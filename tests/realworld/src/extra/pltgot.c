@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pltgot.c - a library whose external calls go through every x86-64 PLT
  * section GNU ld makes: e1 through .plt (or .plt.sec with -z ibtplt), e2
  * through .plt.got, because its address is also loaded from the GOT.
