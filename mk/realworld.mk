@@ -12,14 +12,14 @@
 #   make realworld-doc    realworld-full, then docs/REALWORLD.md from it
 #
 # Toolchains come from scripts/install-deps.sh (groups base cross peers llvm
-# binutils-src), which the drivers call themselves when something is missing.
+# mold binutils-src), which the drivers call themselves when something is missing.
 
 RW_PYTESTS := tests/py/test_realworld_binutils.py tests/py/test_realworld_producers.py
 
 .PHONY: test-realworld realworld-full realworld-doc realworld-deps
 
 realworld-deps:
-	scripts/install-deps.sh base cross peers llvm binutils-src
+	scripts/install-deps.sh base cross peers llvm mold binutils-src
 
 test-realworld: all realworld-deps
 	SFV_BIN=$(abspath $(BUILD)/sframe-validate) $(PYTHON) -m pytest -q $(RW_PYTESTS)

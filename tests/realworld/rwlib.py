@@ -26,6 +26,7 @@ def load_env(*names):
     """KEY=VALUE pairs of .deps env files (peers.env, llvm.env, ...), after
     installing the install-deps.sh groups they come from."""
     files = {"peers": DEPS / "peers" / "peers.env", "llvm": DEPS / "peers" / "llvm.env",
+             "mold": DEPS / "peers" / "mold.env",
              "binutils-src": DEPS / "realworld" / "binutils-src" / "binutils-src.env"}
     if os.environ.get("SFV_FAST_TIER") == "1":
         import pytest
