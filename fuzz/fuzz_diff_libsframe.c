@@ -33,11 +33,14 @@
 
 /* ------------------------------------------------------------ classes */
 
-enum { ACC_V1, ACC_FOREIGN_AUXHDR, ACC_COUNT };
+enum { ACC_V1, ACC_FOREIGN_AUXHDR, ACC_FOREIGN_FRE_GAP, ACC_COUNT };
 static const char *const accept_class_why[ACC_COUNT] = {
     "v1: libsframe 2.47 reads SFrame v2 and v3 only",
     "foreign byte order with an auxiliary header: libsframe cannot byte-swap "
     "it (flip_header)",
+    "foreign byte order with FRE bytes no FDE uses (fre-unused-bytes): "
+    "flip_sframe takes the section to end at sfh_freoff plus the FREs' sizes "
+    "and refuses nonzero bytes past that (docs/FINDINGS.md Z6)",
 };
 
 /* Rules libsframe is documented (rules.def) or known (docs/FINDINGS.md)
@@ -333,6 +336,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (!native && size > 7 && data[7] != 0) {
       stats.accept_class[ACC_FOREIGN_AUXHDR]++;
+      return 0;
+    }
+    if (!native && fuzz_seen(&fd, SFV_R_FRE_UNUSED_BYTES)) {
+      stats.accept_class[ACC_FOREIGN_FRE_GAP]++;
       return 0;
     }
     FUZZ_ASSERT(0, "libsframe rejects a section libsfv accepts (stage %d, error %d, "

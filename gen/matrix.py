@@ -261,6 +261,21 @@ def focused_cases() -> List[Case]:
                     fdes=layout_fdes([plt0, pltn, simple_fde(X86)], base=0x1000))
         c.append(valid(f"valid-plt-mask-v{v}", s,
                        ".plt0 (INC) and pltN entries as one MASK FDE with rep_size 16"))
+        # MASK FRE starts are offsets inside the repetition block (2.3.3.1:
+        # PC % REP_BLOCK_SIZE >= FRE_START_ADDR), bounded by rep_size, not by
+        # the function's size.
+        for size, what in ((8, "past"), (11, "at")):
+            if what == "at" and v != 2:
+                continue
+            m = copy.deepcopy(s)
+            m.fdes[1].size = size
+            c.append(valid(f"valid-mask-fre-{what}-size-v{v}", m,
+                           f"a MASK FDE of {size} bytes (rep_size 16) whose FRE 1 starts "
+                           f"at 11, {what} its function's size, inside the repetition block",
+                           note="Spec-valid: a MASK FRE start is matched against PC % "
+                                "rep_size. GNU libsframe's sframe_decoder_get_fre asserts "
+                                "start <= size (2.47) or start < size (2.44) for every PC "
+                                "type and aborts (docs/FINDINGS.md F9)."))
         s = copy.deepcopy(s)
         s.fdes[0].rep_size = 16
         c.append(valid(f"impldef-plt-inc-rep-size-v{v}", s,

@@ -209,6 +209,7 @@ VALID: Tuple[Tuple[str, Cite], ...] = (
     (r"^valid-v3-flex-drap-", ("v3", "3.2", "CFA = *(RBP - 8): (Typical DRAP pattern on "
                                "AMD64)")),
     (r"^valid-plt-mask-", RULES["fde-mask-rep-size"]),
+    (r"^valid-mask-fre-(past|at)-size-", RULES["fre-start-range"]),
     (r"^valid-large-function-", ("v3", "2.3.3.3", "The start address offset (in bytes) of "
                                  "the SFrame FRE is an unsigned 32-bit value.")),
     (r"^valid-many-fdes-", RULES["fde-subsection-bounds"]),

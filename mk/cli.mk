@@ -54,9 +54,3 @@ test-cli-asan: $(SARIF_SCHEMA)
 	  SFV_SANITIZED=1 $(PYTHON) -m pytest -q $(CLI_PYTESTS)
 
 TEST_TARGETS += test-cli-asan
-
-# A CLI whose ELF cross-check budget is tiny, so tests can reach what
-# happens when it runs out (a note, never a false error).
-$(BUILD)/budget/sframe-validate: $(LIB_SRCS) $(FMT_SRCS) $(CLI_SRCS) $(LIB_HDRS) $(CLI_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DELF_WORK_BUDGET=16 -o $@ $(LIB_SRCS) $(FMT_SRCS) $(CLI_SRCS)

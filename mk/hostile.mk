@@ -37,22 +37,29 @@ $(PROBE_BIN): tests/hostile/probe.c $(LIB_SRCS) $(LIB_HDRS) $(CLI_SRCS) $(CLI_HD
 	$(CC) -O1 -o $@ $(PROBE_CLI_OBJS) tests/hostile/probe.c \
 	  $(PROBE_BUILD)/libsfvfmt.a $(PROBE_BUILD)/libsfv.a
 
+# The fuzz harnesses' sandbox (fuzz/fuzz_sandbox.h) alone.
+SANDBOX_PROBE := $(BUILD)/hostile/sandbox_probe
+$(SANDBOX_PROBE): tests/hostile/sandbox_probe.c fuzz/fuzz_sandbox.h fuzz/fuzz_helpers.h $(BUILD)/libsfv.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Ifuzz -o $@ $< $(BUILD)/libsfv.a
+
 $(BASELINE_PROBES): tests/hostile/baseline_probes.c $(CLI_LIB_OBJS) $(BUILD)/libsfvfmt.a \
                     $(BUILD)/libsfv.a $(CLI_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
-test-hostile: all $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN) $(FAULT_BIN)
+test-hostile: all $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN) $(FAULT_BIN) $(SANDBOX_PROBE)
 	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
-	  SFV_FAULT_BIN=$(abspath $(FAULT_BIN)) \
+	  SFV_FAULT_BIN=$(abspath $(FAULT_BIN)) SFV_SANDBOX_PROBE=$(abspath $(SANDBOX_PROBE)) \
 	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) SFV_PROBE=$(abspath $(PROBE_BIN)) \
 	  $(PYTHON) -m pytest -q tests/hostile
 
-test-hostile-asan: $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN)
+test-hostile-asan: $(HOSTILE_TOOL) $(BASELINE_PROBES) $(PROBE_BIN) $(SANDBOX_PROBE)
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan-cli CC=$(CLANG) \
 	  CFLAGS="-O1 -g $(SAN_CLI)" $(BUILD)/asan-cli/sframe-validate
 	ASAN_OPTIONS=detect_leaks=0 SFV_BIN=$(abspath $(BUILD)/asan-cli/sframe-validate) \
 	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) SFV_SANITIZED=1 \
+	  SFV_SANDBOX_PROBE=$(abspath $(SANDBOX_PROBE)) \
 	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) SFV_PROBE=$(abspath $(PROBE_BIN)) \
 	  $(PYTHON) -m pytest -q tests/hostile
 

@@ -91,9 +91,12 @@ typedef enum sfv_status {
   SFV_E_OVERFLOW = 13,       /* address arithmetic would overflow */
   SFV_E_ENCODING = 14,       /* data words do not form a valid rule */
   SFV_E_IO = 15,             /* the caller's reader failed (ELF layer) */
-  SFV_E_UNINDEXABLE = 16     /* sfv_index_build(): the index could not give
+  SFV_E_UNINDEXABLE = 16,    /* sfv_index_build(): the index could not give
                                 sfv_find_fre()'s answer at every PC (use
                                 sfv_find_fre() on this section) */
+  SFV_E_BUDGET = 17          /* the work budget (linear in the input) ran out
+                                before the result was complete: the output
+                                is not to be used */
 } sfv_status;
 
 SFV_API const char *sfv_status_name(sfv_status st);

@@ -15,9 +15,10 @@ extern "C" {
  * Finds the SFrame data of an ELF file (ELF32/ELF64, either byte order)
  * and validates it together with its container.  Same contract as above:
  * no allocation, every ELF header field is untrusted and read through the
- * bounds-checked cursor, total work is linear in the file size plus a fixed
- * budget for the FDE x section/segment cross checks, the relocation
- * entries and the aliasing test of relocation tables.
+ * bounds-checked cursor, total work is linear in the file size: the FDE x
+ * section/segment cross checks, coverage, the relocation entries and the
+ * aliasing test of relocation tables charge one budget of 16 steps per
+ * file byte plus 65536 (a checks-skipped note when it runs out).
  *
  * The file need not be in memory: with sfv_elf_open_reader() the library
  * reads only the byte ranges it checks (headers, table entries, names up to
@@ -182,7 +183,10 @@ SFV_API size_t sfv_elf_symbol_name(const sfv_elf *elf, uint32_t symtab_shndx,
  * prints for relocatable files.  Each distinct relocation table is walked
  * once (tables overlapping one already walked are skipped), within the
  * same work budget as sfv_elf_validate().  *applied (may be NULL) counts
- * the relocations applied.  SFV_E_IO when the reader failed. */
+ * the relocations applied.  SFV_E_IO when the reader failed; SFV_E_BUDGET
+ * when the budget ran out before every entry was read (more than 16
+ * overlapping tables): out then holds a partly relocated copy that must
+ * not be shown as the section. */
 SFV_API sfv_status sfv_elf_relocated_sframe(const sfv_elf *elf, uint8_t *out,
                                     size_t out_len, uint32_t *applied);
 

@@ -87,7 +87,7 @@ enum sfv_byte_order { SFV_ORDER_LITTLE = 0x1e, SFV_ORDER_BIG = 0xbe };
 enum sfv_entity { SFV_ENTITY_RA = 1, SFV_ENTITY_FP = 2 };
 /* elf-pt-sframe-mismatch: the PT_GNU_SFRAME field that disagrees. */
 enum sfv_pt_field { SFV_PT_OFFSET = 1, SFV_PT_VADDR = 2, SFV_PT_FILESZ = 3 };
-/* profile-*: why a reader refuses the section (1-10 and 16-17,
+/* profile-*: why a reader refuses the section (1-10 and 16-18,
  * profile-READER) or reads other rows than the spec's (11-15,
  * profile-READER-rows); the table of docs/CONSUMERS.md.  Codes are stable:
  * new ones are appended. */
@@ -98,7 +98,8 @@ enum sfv_profile_reason {
   SFV_PROF_START_UNREACHABLE = 10,
   SFV_PROF_FIXED_FP = 11, SFV_PROF_FIXED_RA = 12, SFV_PROF_NO_RA_WORD = 13,
   SFV_PROF_AMD64_RA_ZERO = 14, SFV_PROF_S390X_CFA = 15,
-  SFV_PROF_FRES_OVER_SIZE = 16, SFV_PROF_END_UNREACHABLE = 17
+  SFV_PROF_FRES_OVER_SIZE = 16, SFV_PROF_END_UNREACHABLE = 17,
+  SFV_PROF_MASK_START_PAST_SIZE = 18
 };
 /* elf-entsize: which header table. */
 enum sfv_elf_table { SFV_TABLE_SECTIONS = 1, SFV_TABLE_SEGMENTS = 2 };

@@ -46,6 +46,7 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
   uint8_t *copy = NULL;
   fmt_dump_opts dopt;
   uint64_t rows = 0;
+  int unrelocated = 0;
 
   if (e != NULL) {
     fmt_dump_file_header(stdout, path, e);
@@ -82,8 +83,11 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
       fputs("out of memory\n", stderr);
       return 2;
     }
-    if (sfv_elf_relocated_sframe(e, copy, size, NULL) == SFV_OK)
-      data = copy;
+    switch (sfv_elf_relocated_sframe(e, copy, size, NULL)) {
+    case SFV_OK: data = copy; break;
+    case SFV_E_BUDGET: unrelocated = 1; break; /* shown as stored, said below */
+    default: break;
+    }
   }
   memset(&dopt, 0, sizeof dopt);
   dopt.objdump_version = ver;
@@ -106,6 +110,13 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
             "blocks) needs more work than --dump-rows=%llu allows; --dump-rows=0 "
             "lifts the cap\n", (unsigned long long)rows,
             (unsigned long long)dopt.max_rows);
+    return 1;
+  }
+  if (unrelocated) {
+    cli_err_prefix(path);
+    fputs("--dump: the relocations on the section need more work than the "
+          "file's budget allows (overlapping relocation tables); it is shown "
+          "as stored, not relocated\n", stderr);
     return 1;
   }
   return rc ? 1 : 0;

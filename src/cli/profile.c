@@ -40,12 +40,17 @@ typedef struct profile {
   unsigned char rows_no_ra;    /* no row where the RA is in a register */
   unsigned char rows_s390x_v2; /* s390x v2 CFA offsets read undecoded */
   unsigned char v1_misread;    /* misreads v1 FREs: refuses v1 with FREs */
+  unsigned char mask_at_size;  /* aborts on a MASK FRE starting at or past
+                                  (MASK_AT) or past (MASK_PAST) the function
+                                  size, inside rep_size */
 } profile;
 
 /* K8, K18: the kernel checks function starts (S4: and ends) against the
  * registered text, which a raw section does not name; no user-space text
  * lies 2^47 bytes or more away from the section. */
 #define USER_SPAN ((int64_t)1 << 47)
+
+enum { MASK_PAST = 1, MASK_AT = 2 };
 
 #define F_SORTED SFV_F_FDE_SORTED
 #define F_PCREL SFV_F_FDE_FUNC_START_PCREL
@@ -54,19 +59,19 @@ static const profile profiles[] = {
     /* K2-K5, K7-K11, K17, K18 (docs/CONSUMERS.md): what any cited revision
        refuses */
     {"kernel", SFV_C_KERNEL, SFV_R_PROFILE_KERNEL, SFV_R_PROFILE_KERNEL_ROWS, SFV_V3,
-     {0, 0, 0, F_SORTED | F_PCREL}, {0, 0, 0, 0}, 1, 0, 0, 0, 0},
+     {0, 0, 0, F_SORTED | F_PCREL}, {0, 0, 0, 0}, 1, 0, 0, 0, 0, 0},
     /* glibc 2.43: header check v2 only; lookups need SORTED */
     {"glibc", SFV_C_GLIBC, SFV_R_PROFILE_GLIBC, SFV_R_PROFILE_GLIBC_ROWS, SFV_V2,
-     {0, 0, F_SORTED, 0}, {0, 0, 0, 0}, 0, 1, 1, 0, 0},
+     {0, 0, F_SORTED, 0}, {0, 0, 0, 0}, 0, 1, 1, 0, 0, 0},
     /* 2.44 misreads v1 FREs: refused, aborts or wrong rows (measured) */
     {"libsframe-2.44", SFV_C_LIBSFRAME_2_44, SFV_R_PROFILE_LIBSFRAME_2_44,
      SFV_R_PROFILE_LIBSFRAME_2_44_ROWS, SFV_V1 | SFV_V2,
-     {0, 0, 0, 0}, {0, 0, F_PCREL, 0}, 0, 1, 0, 1, 1},
+     {0, 0, 0, 0}, {0, 0, F_PCREL, 0}, 0, 1, 0, 1, 1, MASK_AT},
     {"libsframe-2.47", SFV_C_LIBSFRAME_2_47, SFV_R_PROFILE_LIBSFRAME_2_47,
      SFV_R_PROFILE_LIBSFRAME_2_47_ROWS, SFV_V2 | SFV_V3,
-     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 1, 0, 0, 0},
+     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 1, 0, 0, 0, MASK_PAST},
     {"llvm", SFV_C_LLVM, SFV_R_PROFILE_LLVM, SFV_R_PROFILE_LLVM_ROWS, SFV_V2,
-     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, 0, 1, 0},
+     {0, 0, 0, 0}, {0, 0, 0, 0}, 0, 0, 0, 1, 0, 0},
 };
 #define NPROFILES (sizeof profiles / sizeof profiles[0])
 
@@ -182,12 +187,20 @@ static void rows(const out *o, sfv_rule_id rule, uint64_t off, int64_t fde,
 #define ROWS(off_, fde_, ...)                                                \
   rows(o, p->rows, (off_), (fde_), (rows_slots){__VA_ARGS__})
 
-/* Walks the FREs for the kernel's leftover-word fault (K11) and the row
- * facts; one report of each kind per section (the first FRE found). */
+typedef struct mask_fact {
+  int64_t fde, fre;            /* fde < 0: none */
+  uint64_t off, start, size;
+} mask_fact;
+
+/* Walks the FREs for the kernel's leftover-word fault (K11), libsframe's
+ * MASK start assertion and the row facts; one report of each kind per
+ * section (the first FRE found). */
 typedef struct fre_facts {
   int64_t leftover_fde, leftover_fre;
   uint64_t leftover_off;
   int64_t fp_word_fde, no_ra_fde, ra_word_fde, any_words;
+  mask_fact mask[3];           /* [MASK_PAST], [MASK_AT]: the first MASK FRE
+                                  starting past / at or past its size */
   uint64_t stopped_at;         /* budget spent at this FDE's offset */
   int stopped;
 } fre_facts;
@@ -199,6 +212,7 @@ static void scan_fres(const sfv_section *sec, fre_facts *ff) {
   uint32_t i;
   memset(ff, 0, sizeof *ff);
   ff->leftover_fde = ff->fp_word_fde = ff->no_ra_fde = ff->ra_word_fde = -1;
+  ff->mask[MASK_PAST].fde = ff->mask[MASK_AT].fde = -1;
   for (i = 0; i < sec->fde_avail && !w.hit; i++) {
     sfv_fde f;
     sfv_fre_iter it;
@@ -209,6 +223,14 @@ static void scan_fres(const sfv_section *sec, fre_facts *ff) {
       continue;
     for (; sfv_work_charge(&w, 1) && sfv_fre_next(&it, &r) == SFV_OK; j++) {
       unsigned n = r.dw_count;
+      if (f.pc_type == SFV_PC_MASK && r.start >= f.size) {
+        int k;
+        for (k = MASK_PAST; k <= MASK_AT; k++)
+          if (ff->mask[k].fde < 0 && (k == MASK_AT || r.start > f.size)) {
+            mask_fact m = {i, j, r.offset, r.start, f.size};
+            ff->mask[k] = m;
+          }
+      }
       if (n == 0 || f.fde_type != SFV_FDE_DEFAULT)
         continue;
       ff->any_words = 1;
@@ -326,6 +348,13 @@ static void check_one(const profile *p, uint32_t hits, uint64_t hit_off,
              .value = h->cfa_fixed_ra_offset,
              .reader_needs = h->cfa_fixed_fp_offset,
              .reason = SFV_PROF_LEFTOVER_WORDS);
+  }
+  /* libsframe's sframe_decoder_get_fre asserts start <= size (2.47),
+   * start < size (2.44), whatever the PC type (docs/FINDINGS.md F9) */
+  if (p->mask_at_size && ff.mask[p->mask_at_size].fde >= 0) {
+    const mask_fact *m = &ff.mask[p->mask_at_size];
+    REJECT(m->off, m->fde, m->fre, .value = (int64_t)m->start,
+           .reader_needs = (int64_t)m->size, .reason = SFV_PROF_MASK_START_PAST_SIZE);
   }
   if (hits)
     REJECT(hit_off, SFV_NONE, SFV_NONE, .value = hits, .reason = SFV_PROF_RULES);

@@ -60,10 +60,11 @@ const char *sfv_slot_value_name(sfv_slot_kind kind, int64_t v) {
         "no-fdes-or-fres", "equal-function-starts", "rules-it-refuses",
         "unplaceable-data-words", "fres-inside-fdes", "start-out-of-reach",
         "fixed-fp-wins", "fixed-ra-wins", "no-ra-word", "amd64-ra-offset-zero",
-        "s390x-cfa-undecoded", "more-fres-than-bytes", "end-out-of-reach"};
-    _Static_assert(sizeof reason / sizeof reason[0] == SFV_PROF_END_UNREACHABLE + 1,
+        "s390x-cfa-undecoded", "more-fres-than-bytes", "end-out-of-reach",
+        "mask-start-past-size-aborts"};
+    _Static_assert(sizeof reason / sizeof reason[0] == SFV_PROF_MASK_START_PAST_SIZE + 1,
                    "one name per profile reason");
-    return v > 0 && v <= SFV_PROF_END_UNREACHABLE ? reason[v] : NULL;
+    return v > 0 && v <= SFV_PROF_MASK_START_PAST_SIZE ? reason[v] : NULL;
   }
   case SFV_KIND_E_COVERAGE_UNKNOWN:
     switch (v) {

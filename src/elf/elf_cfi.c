@@ -159,7 +159,7 @@ static int load(const sfv_elf *e, uint32_t idx, const eshdr *eh, uint8_t **p, si
     *sf_addr = e->sframe_offset;
     relocate(e, idx, *eh_addr, ehc, (size_t)eh->size, 0, w);
     relocate(e, e->sframe_shndx, *sf_addr, sfc, e->sframe_len,
-             e->sframe_len > 3 && !(e->sframe_data[3] & SFV_F_FDE_FUNC_START_PCREL), w);
+             e->sframe_len > 3 && !sfv_pcrel_in(e->sframe_data[2], e->sframe_data[3]), w);
     *sfd = sfc;
   }
   *p += need;
@@ -195,7 +195,7 @@ int sfv_elf_cfi_run(const sfv_elf *e, void *scratch, size_t scratch_size, sfv_em
   uint8_t *p = (uint8_t *)scratch;
   size_t left = scratch != NULL ? scratch_size : 0;
   uint8_t *hdr_at;
-  sfv_work rw = sfv_work_of(ELF_WORK_BUDGET); /* the relocation entries */
+  sfv_work rw = sfv_elf_budget(e); /* the relocation entries */
   fwd f;
 
   if (out == NULL)

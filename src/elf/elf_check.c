@@ -7,8 +7,8 @@
  *
  * Invariants: every read goes through elf_read.c (bounded by the file
  * size, through the caller's reader); the FDE x section/segment searches,
- * relocation entries and coverage share one work budget (ELF_WORK_BUDGET
- * steps); no allocation, no recursion.  A reader failure stops the checks
+ * relocation entries and coverage share one work budget (sfv_elf_budget:
+ * linear in the file size); no allocation, no recursion.  A reader failure stops the checks
  * (the emitter's stop flag) and the run returns SFV_E_IO.
  */
 #include <string.h>
@@ -408,7 +408,7 @@ sfv_status sfv_elf_validate(const sfv_elf *e, const sfv_elf_options *opt,
   x.out.ctx = &x;
   x.res = res;
   x.em.max = opt->max_diags ? opt->max_diags : SFV_DEFAULT_MAX_DIAGS;
-  x.work = sfv_work_of(ELF_WORK_BUDGET);
+  x.work = sfv_elf_budget(e);
 
   if (check_header(&x)) {
     check_sections(&x);

@@ -30,11 +30,12 @@ enum {
   ELF_MAX_ENT = 64           /* largest entry read at once (ELF64 header) */
 };
 
-/* Steps (section/segment/FDE/relocation visits) the cross checks may
- * spend; overridable only to test its exhaustion. */
-#ifndef ELF_WORK_BUDGET
-#define ELF_WORK_BUDGET ((uint64_t)1 << 24)
-#endif
+/* The budget of the ELF checks' steps (section/segment/FDE/symbol/
+ * relocation visits): the one per-byte budget (sfv_work_for) of the file,
+ * so a file that makes them do more than linear work runs out. */
+static inline sfv_work sfv_elf_budget(const sfv_elf *e) {
+  return sfv_work_for(e->size);
+}
 
 typedef struct ehdr {
   uint16_t type, machine, ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
@@ -103,7 +104,7 @@ typedef struct ectx {
   sfv_emitter em;
   sfv_out out;               /* findings -> diagnostics (elf_check.c) */
   sfv_elf_result *res;
-  sfv_work work;             /* the cross checks' budget (ELF_WORK_BUDGET) */
+  sfv_work work;             /* the cross checks' budget (sfv_elf_budget) */
   sfv_section sec;           /* opened SFrame data (valid if sec_ok) */
   int sec_ok;
 } ectx;

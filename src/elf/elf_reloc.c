@@ -153,7 +153,7 @@ static void apply_reloc(ectx *x, const sfv_reloc *r, uint32_t idx) {
   const sfv_section *sec = &x->sec;
   unsigned fsz = sec->hdr.version == 3 ? 8u : 4u;
   unsigned rsz = sfv_elf_pcrel_size(e, r->type);
-  int pcrel = (sec->hdr.flags & SFV_F_FDE_FUNC_START_PCREL) != 0;
+  int pcrel = sfv_section_pcrel(sec);
   sfv_fde f;
   esym s;
   eshdr t;
@@ -328,7 +328,7 @@ static int relocate_one(const sfv_elf *e, const eshdr *me, const sfv_reloc *r,
 sfv_status sfv_elf_relocated_sframe(const sfv_elf *e, uint8_t *out,
                                     size_t out_len, uint32_t *applied) {
   uint32_t done = 0;
-  sfv_work work = sfv_work_of(ELF_WORK_BUDGET);
+  sfv_work work = sfv_elf_budget(e);
   eshdr me;
   sfv_reloc_iter it;
   sfv_reloc r;
@@ -347,5 +347,5 @@ sfv_status sfv_elf_relocated_sframe(const sfv_elf *e, uint8_t *out,
       done++;
   if (applied != NULL)
     *applied = done;
-  return sfv_elf_io_failed(e) ? SFV_E_IO : SFV_OK;
+  return sfv_elf_io_failed(e) ? SFV_E_IO : work.hit ? SFV_E_BUDGET : SFV_OK;
 }

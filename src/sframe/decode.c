@@ -33,6 +33,7 @@ const char *sfv_status_name(sfv_status st) {
   case SFV_E_ENCODING: return "invalid data-word encoding";
   case SFV_E_IO: return "read error";
   case SFV_E_UNINDEXABLE: return "cannot be indexed";
+  case SFV_E_BUDGET: return "work budget exhausted";
   }
   return "unknown status";
 }

@@ -32,6 +32,14 @@ def probe():
 
 
 @pytest.fixture(scope="session")
+def sandbox_probe():
+    path = pathlib.Path(os.environ.get("SFV_SANDBOX_PROBE", BUILD / "hostile" / "sandbox_probe"))
+    if "SFV_SANDBOX_PROBE" not in os.environ:
+        subprocess.run(["make", "-C", str(ROOT), "-s", "build/hostile/sandbox_probe"], check=True)
+    return str(path)
+
+
+@pytest.fixture(scope="session")
 def baseline_probes():
     path = pathlib.Path(os.environ.get("SFV_BASELINE_PROBES",
                                        BUILD / "hostile" / "baseline_probes"))

@@ -54,28 +54,30 @@ def linked_elf(funcs=FUNCS, sframe_addr=0x2000):
     return G.build([text, sfr], segs, etype=G.ET_DYN)
 
 
-def rel_elf_aliased(k, n, eh=None):
-    """ET_REL x86-64: .text, .sframe (one FDE), .symtab, .strtab, and k
-    SHT_RELA headers that all name one table of n R_X86_64_PC32 relocations
-    on FDE 0's start field (the headers are patched to alias the first);
-    with eh, an .eh_frame of those bytes after them."""
+def rel_elf_aliased(k, n, eh=None, distinct=0):
+    """ET_REL x86-64: .text, .sframe (one FDE), .symtab, .strtab, `distinct`
+    one-entry SHT_RELA tables of their own, then k SHT_RELA headers that
+    all name one table of n R_X86_64_PC32 relocations on FDE 0's start
+    field (the headers are patched to alias the first); with eh, an
+    .eh_frame of those bytes after them."""
     sf = G.sframe_for(3, 2, [0], 0)
     fde_field = 28  # v2: FDE 0 starts right after the header (no auxhdr)
     symtab, strtab = G.symtab(64, False, [("f", 0, 0x40, G.STT_FUNC, 1)])
-    rela = b"".join(struct.pack("<QQq", fde_field, (1 << 32) | 2, 0) for _ in range(n))
+    one = struct.pack("<QQq", fde_field, (1 << 32) | 2, 0)
     secs = [G.Sec(".text", flags=G.SHF_ALLOC | G.SHF_EXECINSTR, data=bytes(0x40)),
             G.Sec(".sframe", type=G.SHT_GNU_SFRAME, flags=G.SHF_ALLOC, data=sf),
             G.Sec(".symtab", type=G.SHT_SYMTAB, flags=0, data=symtab, link=4,
                   entsize=24, info=1),
             G.Sec(".strtab", type=G.SHT_STRTAB, flags=0, data=strtab)]
-    for i in range(k):
-        secs.append(G.Sec(".rela.sframe", type=G.SHT_RELA, flags=0,
-                          data=rela if i == 0 else b"", link=3, info=2, entsize=24))
+    for i in range(distinct + k):
+        data = one if i < distinct else one * n if i == distinct else b""
+        secs.append(G.Sec(".rela.sframe", type=G.SHT_RELA, flags=0, data=data,
+                          link=3, info=2, entsize=24))
     if eh is not None:
         secs.append(G.Sec(".eh_frame", flags=G.SHF_ALLOC, data=eh))
     data = bytearray(G.build(secs, etype=G.ET_REL))
     shoff = struct.unpack_from("<Q", data, 40)[0]
-    first = 5  # section index of the first .rela.sframe
+    first = 5 + distinct  # section index of the first aliased header
     off, size = struct.unpack_from("<QQ", data, shoff + 64 * first + 24)
     for i in range(first + 1, first + k):
         struct.pack_into("<QQ", data, shoff + 64 * i + 24, off, size)

@@ -7,6 +7,7 @@ stored."""
 import struct
 
 import elfgen as G
+from hostile_lib import rel_elf_aliased
 from encoder import encode
 from model import FRE, FDE, Section, F_FDE_SORTED, F_FDE_FUNC_START_PCREL, PC_MASK
 
@@ -97,3 +98,53 @@ def text_elf(sf, eh, text_size):
             G.Seg(G.PT_LOAD, G.PF_R, [".eh_frame"]),
             G.Seg(G.PT_GNU_SFRAME, G.PF_R, [".sframe"])]
     return G.build([sfr, ehs, text], segs, etype=G.ET_DYN)
+
+
+def loads_elf(k, n):
+    """ET_DYN x86-64 with k executable PT_LOADs of one function each and n
+    FDEs (not flagged sorted) alternating between the functions of the last
+    two: each FDE misses the hint (the previous FDE's load) and its search
+    passes all k headers, k x n header visits in all."""
+    size = 0x40
+    a, b = TEXT + (k - 2) * size, TEXT + (k - 1) * size
+    sf = G.sframe_for(3, 2, [a if i % 2 == 0 else b for i in range(n)], SFRAME,
+                      size=size, flags=0)
+    text = G.Sec(".text", type=G.SHT_NOBITS, flags=G.SHF_ALLOC | G.SHF_EXECINSTR,
+                 addr=TEXT, size=k * size)
+    sfr = G.Sec(".sframe", type=G.SHT_GNU_SFRAME, flags=G.SHF_ALLOC, addr=SFRAME, data=sf)
+    segs = [G.Seg(G.PT_LOAD, G.PF_R | G.PF_X, [".text"], vaddr=TEXT + i * size,
+                  memsz=size, filesz=0) for i in range(k)]
+    segs += [G.Seg(G.PT_LOAD, G.PF_R, [".sframe"]),
+             G.Seg(G.PT_GNU_SFRAME, G.PF_R, [".sframe"])]
+    return G.build([sfr, text], segs, etype=G.ET_DYN)
+
+
+def uncovered_symbols_elf(n):
+    """ET_DYN x86-64 whose .sframe has n FDEs in descending order (so
+    coverage scans them), and whose .symtab has n functions that no FDE
+    covers: n x n FDE visits for --coverage."""
+    size = 0x40
+    sf = G.sframe_for(3, 2, [TEXT + (n - 1 - i) * size for i in range(n)], SFRAME,
+                      size=size, flags=0)  # descending: not sorted
+    syms = [("f%d" % i, TEXT + (n + i) * size, size, G.STT_FUNC, 2) for i in range(n)]
+    symtab, strtab = G.symtab(64, False, syms)
+    secs = [G.Sec(".sframe", type=G.SHT_GNU_SFRAME, flags=G.SHF_ALLOC, addr=SFRAME, data=sf),
+            G.Sec(".text", type=G.SHT_NOBITS, flags=G.SHF_ALLOC | G.SHF_EXECINSTR,
+                  addr=TEXT, size=2 * n * size),
+            G.Sec(".symtab", type=G.SHT_SYMTAB, flags=0, data=symtab, link=4,
+                  entsize=24, info=1),
+            G.Sec(".strtab", type=G.SHT_STRTAB, flags=0, data=strtab)]
+    segs = [G.Seg(G.PT_LOAD, G.PF_R | G.PF_X, [".text"], filesz=0),
+            G.Seg(G.PT_LOAD, G.PF_R, [".sframe"]),
+            G.Seg(G.PT_GNU_SFRAME, G.PF_R, [".sframe"])]
+    return G.build(secs, segs, etype=G.ET_DYN)
+
+
+RELOC_SEEN = 16  # tables the aliasing test remembers (src/elf/elf_internal.h)
+
+
+def rel_elf_past_seen(k, n):
+    """rel_elf_aliased() after RELOC_SEEN distinct one-entry tables: past
+    the tables the aliasing test remembers, each of the k headers' table is
+    walked, k x n entry reads unless the budget stops them."""
+    return rel_elf_aliased(k, n, distinct=RELOC_SEEN)

@@ -109,7 +109,7 @@ static void null_args(void) {
 
 static void names(void) {
   int i, j;
-  for (i = SFV_OK; i <= SFV_E_UNINDEXABLE; i++) {
+  for (i = SFV_OK; i <= SFV_E_BUDGET; i++) {
     const char *n = sfv_status_name((sfv_status)i);
     CHECKF(n != NULL && strcmp(n, "unknown status") != 0, "status %d", i);
     for (j = SFV_OK; j < i; j++)
