@@ -376,11 +376,13 @@ uint64_t fmt_dump_default_rows(size_t size) {
 }
 
 /* FRE rows a full dump prints: the sum of the FDEs' FRE counts (every FDE
- * iterates, checked by fmt_dump_checkable). */
+ * iterates, checked by fmt_dump_checkable).  Bounded by the FDEs the buffer
+ * holds (fde_avail), never by the header's claim: num_fdes 2^32 - 1 in a
+ * 1 KB input is 2^32 calls (fuzzing finding X2). */
 static uint64_t dump_rows(const sfv_section *sec) {
   uint64_t rows = 0;
   uint32_t i;
-  for (i = 0; i < sec->hdr.num_fdes; i++) {
+  for (i = 0; i < sec->fde_avail; i++) {
     sfv_fde fde;
     if (sfv_fde_get(sec, i, &fde) == SFV_OK)
       rows += fde.num_fres;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sandbox_probe.c - the fuzz harnesses' sandbox (fuzz/fuzz_sandbox.h) on
  * its own: writes one file into the sandbox, prints the sandbox path, then
  * exits ("exit") or waits to be killed ("hold"). */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The ELF checks charge the one per-byte budget of the file
 (sfv_work_for, src/common/work.h), not a constant: shapes whose work is
 quadratic in the file stay linear, counted (never timed) on inputs of

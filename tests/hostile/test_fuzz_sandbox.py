@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The fuzz harnesses' sandbox (fuzz/fuzz_sandbox.h): a harness killed by
 the engine (SIGKILL, no exit handler) leaves its directory, and the next
 harness process removes it; a live harness's sandbox is never touched, and

@@ -163,3 +163,23 @@ def test_mask_rows_linear(probe, sfv_bin, tmp_path, advance):
     assert 0 < rules.count("cfi-cfa-offset") <= 255, rules
     complete = doc["files"][0]["cfi"]["complete"]
     assert complete if advance == 1 else (complete or "cfi-budget" in rules), rules
+
+
+CLAIMS = (1 << 12, 1 << 22, (1 << 32) - 1)
+
+
+@pytest.mark.parametrize("field", (8, 12), ids=("num_fdes", "num_fres"))
+@pytest.mark.parametrize("version,args", RAW_MODES, ids=lambda x: str(x))
+def test_header_counts_do_not_drive_work(probe, tmp_path, version, args, field):
+    """The same bytes with ever larger num_fdes (num_fres) claims cost the
+    same in every mode: work follows what the buffer holds, never a header
+    count (fuzzing finding X2: --dump counted rows over num_fdes)."""
+    base = bytearray(shared_sframe(version, 64, 512))
+    counts = []
+    for claim in CLAIMS:
+        data = bytearray(base)
+        data[field:field + 4] = claim.to_bytes(4, "little")
+        path = tmp_path / f"claim{field}-{claim}.sframe"
+        path.write_bytes(bytes(data))
+        counts.append(work(probe, tmp_path, path, *args))
+    assert max(counts) <= 1.5 * min(counts), counts

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--profile=kernel answers "will the kernel take it?": registration and
 reads at the PCs the FREs describe.  linux-mm @5ce6138798d7 (S4,
 docs/CONSUMERS.md K16) also removes a section when a lookup lands before an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """--profile=libsframe-2.47/-2.44 refuse a PC-mask FRE that starts past
 (2.44: at or past) its function's size: spec-valid (starts are matched
 against PC % rep_size), but libsframe's sframe_decoder_get_fre asserts

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SFRAME_F_FDE_FUNC_START_PCREL is defined from v2 on (sfv_pcrel_in,
 src/sframe/spec.h): in a v1 section bit 0x4 is no such flag, and the ELF
 checks read it through the one predicate, as the decoder does.  A
