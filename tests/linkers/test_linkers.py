@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Linkers as readers of hostile input (docs/CONSUMERS.md, "Linkers";
-docs/FINDINGS.md L1-L12).
+docs/FINDINGS.md L1-L13).
 
 test_linkers_table: the rows the linkers give today for SUBSET (every case
 under SFV_LINKERS_FULL=1) equal the committed table, so a change in any
@@ -39,7 +39,7 @@ REPRODUCERS = {
     "linker-L1-fre-len-0x7fffffff-v3.o": ("L1", SID, "extra-fre-len-0x7fffffff-v3", "SIGSEGV"),
     "linker-L1-fre-len-0x7fffffff-v2.o": ("L1", TRIXIE, "extra-fre-len-0x7fffffff-v2", "SIGSEGV"),
     "linker-L2-abi-endian-aarch64be-little.o":
-        ("L2", SID, "invalid-abi-endian-aarch64be-little", "SIGSEGV"),
+        ("L2", SID, "impldef-abi-endian-aarch64be-little", "SIGSEGV"),
     "linker-L3-fde-fre-type-15-v3.o": ("L3", SID, "invalid-fde-fre-type-15-v3", "SIGABRT"),
     "linker-L3-fde-fre-type-3-v2.o": ("L3", TRIXIE, "invalid-fde-fre-type-3-v2", "SIGABRT"),
     "linker-L4-flex-count-7.o": ("L4", SID, "invalid-flex-count-7", "SIGABRT"),
@@ -55,17 +55,20 @@ REPRODUCERS = {
         ("L12", MOLD, "invalid-fde-fre-block-bounds-v3", "SIGABRT"),
     "linker-L12-mold-fde-fre-type-15-v3.o": ("L12", MOLD, "invalid-fde-fre-type-15-v3", "SIGABRT"),
     "linker-L12-mold-fre-bounds-v3.o": ("L12", MOLD, "invalid-fre-bounds-v3", "SIGABRT"),
+    "linker-L13-mask-fre-past-size-v3.o": ("L13", SID, "valid-mask-fre-past-size-v3", "SIGABRT"),
+    "linker-L13-mask-fre-at-size-v2.o": ("L13", TRIXIE, "valid-mask-fre-at-size-v2", "SIGABRT"),
 }
 
 # Crashes of the table that a reproducer above stands for (same linker,
 # same fault).
 ALSO = {
-    (TRIXIE, "invalid-abi-endian-amd64-big"): "L6",
+    (TRIXIE, "impldef-abi-endian-amd64-big"): "L6",
     (TRIXIE, "valid-matrix-v1-aarch64-be"): "L7",
     (TRIXIE, "valid-pauth-v1-aarch64-be"): "L7",
     (TRIXIE, "invalid-fre-start-range"): "L8",
     (TRIXIE, "invalid-fde-fre-block-bounds-v2"): "L8",
     (MOLD, "invalid-kernel-fre-dataword-size-3-v3"): "L12",
+    (TRIXIE, "valid-mask-fre-past-size-v2"): "L13",
 }
 
 
