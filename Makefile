@@ -120,7 +120,8 @@ deps-base:
 	scripts/install-deps.sh base
 
 # Area makefiles (mk/*.mk) add their test targets to TEST_TARGETS.
-TEST_TARGETS := check-alloc check-callgraph check-rules-doc check-report-types \
+TEST_TARGETS := check-spdx check-layers check-faces check-symbols \
+                check-alloc check-callgraph check-rules-doc check-report-types \
                 check-exports check-private test-unit test-clang test-asan test-py
 -include $(sort $(wildcard mk/*.mk))
 
