@@ -3,10 +3,16 @@
 = v2, sid 2.47 = v3; x86_64, aarch64, s390x, pac-ret) validates with ZERO
 errors: the ELF file and its raw .sframe section (sections of relocatable
 files with --unrelocated, linked ones at their address).  Warnings are
-allowed; their counts per rule are printed (-s) for the record."""
+allowed; their counts per rule are printed (-s) for the record.  The one
+exception is finding C9 (docs/FINDINGS.md): GNU ld 2.44/2.47.50's .plt.got
+PC-mask FDE says CFA SP+16 where the code and ld's own .eh_frame say SP+8,
+a true error kept for good; it is counted, and only an error at a PC inside
+.plt.got with 16 vs 8 counts as C9."""
 import collections
 import json
 import subprocess
+
+import rwlib
 
 
 
@@ -31,7 +37,10 @@ def test_corpus_validates_without_errors(sfv_bin, realworld):
         assert f["sframe"] is not None and f["sframe"]["version"] == row["version"], f["path"]
         addr[f["path"]] = f["sframe"].get("address", 0)
         for d in f["diagnostics"]:
-            if d["severity"] == "error":
+            if d["severity"] == "error" and d["rule"] == "cfi-cfa-offset" and \
+                    rwlib.is_pltgot_c9(f["path"], d["aux"], d["found"], d["expected"]):
+                warn["C9:" + d["rule"]] += 1
+            elif d["severity"] == "error":
                 failures.append((f["path"], d["rule"], d["message"]))
             elif d["severity"] == "warning":
                 warn[d["rule"]] += 1
