@@ -48,7 +48,7 @@ $(COV_CLI_DIR)/tests.profdata: $(COV_CLI_BIN) $(COV_CLI_PYTESTS) $(SARIF_SCHEMA)
 	  SFV_BIN=$(abspath $(COV_CLI_BIN)) SFV_FAULT_BIN=$(abspath $(COV_CLI_BIN)) \
 	  SFV_WORKCOUNT=$(abspath $(HOSTILE_TOOL)) \
 	  SFV_BASELINE_PROBES=$(abspath $(BASELINE_PROBES)) $(PYTHON) -m pytest -q -p no:cacheprovider $(COV_CLI_PYTESTS)
-	$(LLVM_PROFDATA) merge -sparse -o $@ $(COV_CLI_DIR)/prof/tests/*.profraw
+	$(LLVM_PROFDATA) merge -sparse -failure-mode=all -o $@ $(COV_CLI_DIR)/prof/tests/*.profraw
 
 coverage-cli:
 	scripts/install-deps.sh base clang
@@ -56,8 +56,8 @@ coverage-cli:
 	rm -rf $(COV_CLI_DIR)/prof/replay && mkdir -p $(COV_CLI_DIR)/prof/replay
 	LLVM_PROFILE_FILE=$(COV_CLI_DIR)/prof/replay/%p.profraw SFV_LIBSFRAME_CRASH_DIR= \
 	  SFV_FUZZ_TOLERATE='*' $(FUZZ_COV_DIR)/sfv-fuzz-replay $(COV_CLI_CORPORA)
-	$(LLVM_PROFDATA) merge -sparse -o $(COV_CLI_DIR)/replay.profdata $(COV_CLI_DIR)/prof/replay/*.profraw
-	$(LLVM_PROFDATA) merge -sparse -o $(COV_CLI_DIR)/all.profdata $(COV_CLI_DIR)/tests.profdata \
+	$(LLVM_PROFDATA) merge -sparse -failure-mode=all -o $(COV_CLI_DIR)/replay.profdata $(COV_CLI_DIR)/prof/replay/*.profraw
+	$(LLVM_PROFDATA) merge -sparse -failure-mode=all -o $(COV_CLI_DIR)/all.profdata $(COV_CLI_DIR)/tests.profdata \
 	  $(COV_CLI_DIR)/replay.profdata
 	@for p in tests replay all; do \
 	  $(LLVM_COV) export -summary-only -format=text $(COV_CLI_BIN) \
