@@ -74,11 +74,16 @@ def test_gnu_ld_keeps_plt_sframe_only(sfv_bin, built, name, msg):
     assert msg in logs[name]            # the link "succeeded" with a message
     rc, f, by = run(sfv_bin, d / name)
     note = by["elf-sframe-plt-only"]
-    assert note["severity"] == "note" and rc == 0
+    # The one error allowed is GNU ld's C9 (docs/FINDINGS.md): its .plt.got
+    # PC-mask FDE says CFA SP+16 where its own .eh_frame says SP+8.
+    errors = [x for x in f["diagnostics"] if x["severity"] == "error"]
+    assert all(x["rule"] == "cfi-cfa-offset" and
+               rwlib.is_pltgot_c9(d / name, x["aux"], x["found"], x["expected"])
+               for x in errors), errors
+    assert note["severity"] == "note" and rc == (1 if errors else 0)
     assert note["values"]["num_fdes"] == f["sframe"]["num_fdes"] >= 1
     assert note["offset_space"] == "file"
     assert f["coverage"]["covered"] == 0 and f["coverage"]["functions"] >= 3
-    assert [x for x in f["diagnostics"] if x["severity"] == "error"] == []
     # The policy turns the loss into an error.
     rc, f, by = run(sfv_bin, d / name, "--min-coverage=50")
     assert rc == 1 and by["min-coverage"]["values"]["covered_functions"] == 0
