@@ -66,7 +66,7 @@ static int why_unrepresentable(cmp *c, const sfv_cfi_fde *cf, uint64_t *at) {
     unsigned ck = sfv_cmp_cfa_of(c->cfi, &row.s, &creg, &coff);
     int k;
     *at = row.pc_lo - cf->pc_begin;
-    if (ck == 2 || (ck == 3 && !v3))
+    if (cmp_cfa_expr_unrepresentable(c, ck))
       return SFV_UNREPR_CFA_EXPR;
     if (ck == 0)
       return SFV_UNREPR_NO_CFA;

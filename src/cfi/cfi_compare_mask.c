@@ -69,7 +69,7 @@ static int is_expression(const cmp *c, const sfv_cfi_row *row) {
   int64_t off;
   unsigned ck = sfv_cmp_cfa_of(c->cfi, &row->s, &reg, &off);
   int k;
-  if (ck == 2 || (ck == 3 && c->sec->hdr.version < 3))
+  if (cmp_cfa_expr_unrepresentable(c, ck))
     return 1;
   for (k = 0; k < 2; k++) {
     uint8_t kind = sfv_cmp_from_cfi(c->cfi, &row->s.regs[k], k).kind;

@@ -80,6 +80,11 @@ static inline uint64_t cmp_fre_start(const fnc *f, const sfv_fre *fre) {
 norm sfv_cmp_from_cfi(const sfv_cfi *cfi, const sfv_cfi_reg *r, int is_fp);
 unsigned sfv_cmp_cfa_of(const sfv_cfi *cfi, const sfv_cfi_state *s,
                         uint32_t *reg, int64_t *off);
+/* 1 when a CFA of kind ck (sfv_cmp_cfa_of) has no SFrame form in this
+ * section: any other expression, or *(register + offset) before v3. */
+static inline int cmp_cfa_expr_unrepresentable(const cmp *c, unsigned ck) {
+  return ck == 2 || (ck == 3 && c->sec->hdr.version < 3);
+}
 void sfv_cmp_interp_failed(cmp *c, const sfv_cfi_interp *ip);
 unsigned sfv_cmp_track_regs(const cmp *c, const sfv_cfi_fde *cf, uint32_t *t);
 /* 1 when the segment mismatched (cfi_compare_rows.c). */
