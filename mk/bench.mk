@@ -10,6 +10,8 @@
 #                       the chart to build/bench/throughput.svg
 #   make bench-lib      only the library table (bench binary)
 #   make bench-cli      only the CLI on the whole real corpus
+#   make bench-tree     only the whole-tree rows (-r with -j1, -j2 and the
+#                       default; tests/bench/tree_bench.sh)
 #   BENCH_QUICK=1       3 repetitions everywhere (a faster, noisier run)
 #
 # Inputs: the largest section per toolchain/arch of the real corpus
@@ -17,7 +19,7 @@
 # toolchain (tests/bench/build-big.sh), synthetic and adversarial sections
 # (tests/bench/make_inputs.py).
 
-.PHONY: bench bench-deps bench-lib bench-cli bench-inputs
+.PHONY: bench bench-deps bench-lib bench-cli bench-tree bench-inputs
 
 BENCH := $(BUILD)/bench
 BENCH_PEERS_ENV := .deps/peers/peers.env
@@ -58,10 +60,17 @@ bench-lib: $(BENCH)/bench bench-inputs
 bench-cli: all bench-inputs
 	tests/bench/cli_bench.sh $(BUILD)/sframe-validate $(BUILD)/realworld $(BENCH)/big | tee $(BENCH)/cli.txt
 
-bench: bench-lib bench-cli
+# Trees of hard links to the corpus (and the SQLite links) under
+# $(BENCH)/trees, made once.
+bench-tree: all bench-inputs
+	REPS=$(if $(BENCH_QUICK),3,5) tests/bench/tree_bench.sh $(BUILD)/sframe-validate $(BUILD)/realworld $(BENCH)/big \
+	  $(BENCH)/trees | tee $(BENCH)/tree.txt
+
+bench: bench-lib bench-cli bench-tree
 	tests/bench/plot.sh $(BENCH)/results.tsv $(BENCH)/throughput.svg
-	$(PYTHON) tests/bench/table.py $(BENCH)/results.tsv $(BENCH)/cli.txt | tee $(BENCH)/table.md
-	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt $(BENCH)/table.md > $(BENCH)/report.txt
+	$(PYTHON) tests/bench/table.py $(BENCH)/results.tsv $(BENCH)/cli.txt $(BENCH)/tree.txt \
+	  | tee $(BENCH)/table.md
+	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt $(BENCH)/tree.txt $(BENCH)/table.md > $(BENCH)/report.txt
 	@echo "bench: report $(BENCH)/report.txt, table $(BENCH)/table.md, chart $(BENCH)/throughput.svg"
 
 # The CFI comparison (issue 12): sfv_elf_cfi_compare on the largest real

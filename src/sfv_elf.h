@@ -27,6 +27,7 @@ extern "C" {
 
 #define SFV_SHT_GNU_SFRAME 0x6ffffff4u
 #define SFV_PT_GNU_SFRAME 0x6474e554u
+#define SFV_ET_REL 1               /* e_type of a relocatable object */
 
 /* The caller's access to a file: read(ctx, off, buf, n) fills buf with the
  * n bytes at file offset off and returns 0, or nonzero when they cannot be

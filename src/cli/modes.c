@@ -43,6 +43,7 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
                   const uint8_t *data, size_t size, uint64_t vma) {
   const char *name = o->section_name != NULL ? o->section_name : ".sframe";
   int ver = layout_for(o, data, size), rc;
+  int relocatable = e != NULL && e->e_type == SFV_ET_REL;
   uint8_t *copy = NULL;
   fmt_dump_opts dopt;
   uint64_t rows = 0;
@@ -60,7 +61,7 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
       fflush(stdout);
       if (ver != 247)
         return old_objdump_fails(path);
-      if (e->e_type == 1 /* ET_REL */) {
+      if (relocatable) {
         fputs("\nCan't get contents for section ''.\n", stdout);
         return 0;
       }
@@ -76,7 +77,7 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
   }
   /* objdump 2.47 shows relocatable files with the relocations on the
    * section applied (2.40 and 2.44 show the stored bytes). */
-  if (e != NULL && ver == 247 && e->e_type == 1 /* ET_REL */ && size > 0) {
+  if (relocatable && ver == 247 && size > 0) {
     copy = malloc(size);
     if (copy == NULL) {
       cli_err_prefix(path);

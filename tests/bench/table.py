@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: MIT
 """The side-by-side table of `make bench`, in Markdown, from its own run:
 
-    tests/bench/table.py RESULTS.tsv CLI.txt > table.md
+    tests/bench/table.py RESULTS.tsv CLI.txt [TREE.txt] > table.md
 
 RESULTS.tsv is what build/bench/bench -o writes (one row per input: times
 in seconds, lookups in ns, libsframe probes: 0 timed, 1 does not read the
 section, 2 crashes on it); CLI.txt is tests/bench/cli_bench.sh's output
-(its RESULT line).  Nothing here is measured: every number is one of the
+(its RESULT line), TREE.txt tests/bench/tree_bench.sh's (its RESULT tree
+lines).  Nothing here is measured: every number is one of the
 run's, divided or formatted.  Prints the library table (validation vs
 libsframe's decode + walk, lookups on the same PCs), the CLI table and each
 issue-11 target with the ratio that decides it.
@@ -20,6 +21,8 @@ TARGET_MBS = 1000.0   # validation >= 1 GB/s
 TARGET_LS_RATIO = 15  # and >= 15x libsframe's decode + walk
 TARGET_NS = 25.0      # lookup <= 25 ns on SQLite-size sections
 TARGET_LOOKUP = 4     # and >= 4x sframe_find_fre
+TARGET_TREE_LARGE = 1.6  # -j2 and the default >= 1.6x -j1 on the large tree
+TREE_NOISE = 1.05     # "never slower than -j1": within 5% of -j1's min time
 
 
 def mbs(nbytes, seconds):
@@ -90,6 +93,44 @@ def cli_table(text):
     return out, kv
 
 
+def tree_rows(text):
+    """RESULT tree lines -> [{name, files, bytes, load, j1, j2, jdef}]."""
+    return [dict(f.split("=", 1) for f in m.group(1).split())
+            for m in re.finditer(r"^RESULT tree (.*)$", text, re.M)]
+
+
+def tree_table(trees):
+    if not trees:
+        return ["(no tree result in the run)"]
+    out = [f"Whole trees (`-r`), min of the passes, load average "
+           f"{trees[0]['load'].replace(',', ' ')}:", "",
+           "| tree | files | bytes | setting | s | files/s | MB/s | vs -j1 |",
+           "|---|---:|---:|---|---:|---:|---:|---:|"]
+    for t in trees:
+        n, b, j1 = int(t["files"]), int(t["bytes"]), float(t["j1"])
+        for key, label in (("j1", "`-j1`"), ("j2", "`-j2`"), ("jdef", "default")):
+            s = float(t[key])
+            out.append(f"| {t['name']} | {n} | {b} | {label} | {s:.3f} | "
+                       f"{n / s:.0f} | {mbs(b, s):.1f} | {j1 / s:.2f}x |")
+    return out
+
+
+def tree_targets(trees):
+    out = []
+    for t in trees:
+        j1 = float(t["j1"])
+        for key, label in (("j2", "-j2"), ("jdef", "default -j")):
+            s = float(t[key])
+            out.append(f"- tree {t['name']}, {label}: {j1 / s:.2f}x -j1 (never slower "
+                       f"than -j1, 5% noise allowed: "
+                       f"{'met' if s <= j1 * TREE_NOISE else 'missed'})")
+            if t["name"] == "large":
+                out.append(f"- tree large, {label}: {j1 / s:.2f}x -j1 (target >= "
+                           f"{TARGET_TREE_LARGE}x with 2 cores: "
+                           f"{'met' if j1 / s >= TARGET_TREE_LARGE else 'missed'})")
+    return out
+
+
 def targets(rows, kv):
     def row(sub):
         return [r for r in rows if sub in r["input"]]
@@ -136,9 +177,15 @@ def main():
             cli = fh.read()
     except OSError:
         cli = ""
+    try:
+        with open(sys.argv[3]) as fh:
+            trees = tree_rows(fh.read())
+    except (IndexError, OSError):
+        trees = []
     lines = lib_table(rows) + [""]
     ctab, kv = cli_table(cli)
-    lines += ctab + [""] + targets(rows, kv)
+    lines += ctab + [""] + tree_table(trees) + [""] + targets(rows, kv) + \
+        tree_targets(trees)
     print("\n".join(lines))
 
 

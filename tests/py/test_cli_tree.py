@@ -154,7 +154,7 @@ def test_parallel_output_is_byte_identical(sfv_bin, tree, tmp_path, fmt, extra):
 
 
 def test_parallel_many_files_window(sfv_bin, tmp_path):
-    """More files than the window of outstanding files (4 per job)."""
+    """More files than one batch (the batch edges: test_cli_jobs.py)."""
     d = tmp_path / "many"
     d.mkdir()
     blobs = [linked(3), linked(2, flags=1), linked(3, flags=0x81)]
@@ -358,15 +358,32 @@ def test_unreadable_directory_and_file_are_io_errors(sfv_bin):
         shutil.rmtree(base)
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
-def test_dev_full_is_a_write_error(sfv_bin, tree, fmt):
-    t, _ = tree
+def assert_dev_full(sfv_bin, *args):
+    """The run on /dev/full: one line on stderr, status 2."""
     with open("/dev/full", "wb") as full:
-        r = subprocess.run([sfv_bin, "-r", "-j2", f"--format={fmt}", str(t)], stdout=full,
+        r = subprocess.run([sfv_bin, *map(str, args)], stdout=full,
                            stderr=subprocess.PIPE, timeout=120)
     assert r.returncode == 2
     assert r.stderr.decode().splitlines() == [
         "sframe-validate: error writing standard output: No space left on device"]
+
+
+def assert_closed_pipe(sfv_bin, *args):
+    """The reader goes away after the first line: status 2, said once."""
+    p = subprocess.Popen([sfv_bin, *map(str, args)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == 2
+    assert err.decode().splitlines() == [
+        "sframe-validate: error writing standard output: Broken pipe"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
+def test_dev_full_is_a_write_error(sfv_bin, tree, fmt):
+    t, _ = tree
+    assert_dev_full(sfv_bin, "-r", "-j2", f"--format={fmt}", t)
 
 
 def test_closed_pipe_stops_the_workers(sfv_bin, tmp_path):
@@ -374,13 +391,7 @@ def test_closed_pipe_stops_the_workers(sfv_bin, tmp_path):
     d.mkdir()
     for i in range(40):
         (d / f"f{i:03d}").write_bytes(linked(3))
-    p = subprocess.Popen([sfv_bin, "-r", "-j2", str(d)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
-    p.stdout.readline()
-    p.stdout.close()
-    err = p.stderr.read()
-    assert p.wait(timeout=120) == 2
-    assert b"error writing standard output" in err
+    assert_closed_pipe(sfv_bin, "-r", "-j2", d)
 
 
 def test_operand_link_to_directory_is_walked(sfv_bin, tree, tmp_path):
