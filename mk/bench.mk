@@ -12,6 +12,8 @@
 #   make bench-cli      only the CLI on the whole real corpus
 #   make bench-tree     only the whole-tree rows (-r with -j1, -j2 and the
 #                       default; tests/bench/tree_bench.sh)
+#   make bench-lookup   only the batch lookup (--lookup=@FILE against
+#                       separate --lookup=PC runs; tests/bench/lookup_bench.sh)
 #   BENCH_QUICK=1       3 repetitions everywhere (a faster, noisier run)
 #
 # Inputs: the largest section per toolchain/arch of the real corpus
@@ -19,7 +21,7 @@
 # toolchain (tests/bench/build-big.sh), synthetic and adversarial sections
 # (tests/bench/make_inputs.py).
 
-.PHONY: bench bench-deps bench-lib bench-cli bench-tree bench-inputs
+.PHONY: bench bench-deps bench-lib bench-cli bench-tree bench-lookup bench-inputs
 
 BENCH := $(BUILD)/bench
 BENCH_PEERS_ENV := .deps/peers/peers.env
@@ -66,11 +68,18 @@ bench-tree: all bench-inputs
 	REPS=$(if $(BENCH_QUICK),3,5) tests/bench/tree_bench.sh $(BUILD)/sframe-validate $(BUILD)/realworld $(BENCH)/big \
 	  $(BENCH)/trees | tee $(BENCH)/tree.txt
 
-bench: bench-lib bench-cli bench-tree
+# SQLite's static link by binutils 2.47 (the lookup table's SQLite row).
+bench-lookup: all bench-inputs
+	REPS=$(if $(BENCH_QUICK),1,3) tests/bench/lookup_bench.sh $(BUILD)/sframe-validate \
+	  $$(tail -n +2 $(BENCH)/big/MANIFEST.tsv | cut -f1 | grep sid | head -1 | sed 's|^|$(BENCH)/big/|') \
+	  | tee $(BENCH)/lookup.txt
+
+bench: bench-lib bench-cli bench-tree bench-lookup
 	tests/bench/plot.sh $(BENCH)/results.tsv $(BENCH)/throughput.svg
 	$(PYTHON) tests/bench/table.py $(BENCH)/results.tsv $(BENCH)/cli.txt $(BENCH)/tree.txt \
-	  | tee $(BENCH)/table.md
-	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt $(BENCH)/tree.txt $(BENCH)/table.md > $(BENCH)/report.txt
+	  $(BENCH)/lookup.txt | tee $(BENCH)/table.md
+	@cat $(BENCH)/lib.txt $(BENCH)/cli.txt $(BENCH)/tree.txt $(BENCH)/lookup.txt \
+	  $(BENCH)/table.md > $(BENCH)/report.txt
 	@echo "bench: report $(BENCH)/report.txt, table $(BENCH)/table.md, chart $(BENCH)/throughput.svg"
 
 # The CFI comparison (issue 12): sfv_elf_cfi_compare on the largest real

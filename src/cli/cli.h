@@ -25,6 +25,8 @@ typedef struct cli_opts {
   uint64_t vma;
   int have_vma;              /* --vma given: address checks on raw input */
   uint64_t lookup_pc;
+  const char *lookup_list;   /* --lookup=- ("-") or --lookup=@FILE (FILE):
+                                PCs read one a line (lookup_batch.c) */
   int objdump_version;       /* --objdump=VER for --dump; 0 = by version */
   uint64_t dump_rows;        /* --dump-rows=N; 0 = no cap */
   int have_dump_rows;        /* else the default cap (fmt_dump_default_rows) */
@@ -115,6 +117,13 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
                     const cli_verdict *v);
 int cli_mode_canonical(cli_opts *o, const char *path, const uint8_t *data,
                        size_t size);
+/* lookup_batch.c: --lookup=- / @FILE on one opened section (vma set): one
+ * answer per line of the list, text or JSON Lines; returns 0 when every
+ * line was a PC answered with valid rules in a valid section, else 1. */
+int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v);
+/* parse_num.c: a number as the options take it (decimal, 0x hex, 0 octal; no
+ * sign, no blank); 1, or 0 when s is not one. */
+int cli_parse_u64(const char *s, uint64_t *out);
 /* Ends the --lookup JSON document (after the last file). */
 void cli_lookup_end(cli_opts *o);
 

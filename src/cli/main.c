@@ -115,6 +115,9 @@ static void usage(FILE *out) {
       "                      (ELF: and the .eh_frame row at PC; JSON: \"cfi\");\n"
       "                      a section with errors: the answer, then \"section\n"
       "                      INVALID\" and the first error, exit status 1\n"
+      "  --lookup=-, --lookup=@FILE  one PC a line from stdin or FILE, each\n"
+      "                      answered as --lookup=PC (text, or JSON Lines with\n"
+      "                      --format=json); bad lines named, the run goes on\n"
       "\n"
       "  -h, --help          show this help\n"
       "  -V, --version       show the version\n"
@@ -130,18 +133,6 @@ static void usage(FILE *out) {
       "(including a failed write on standard output, an unreadable --baseline).\n"
       "With --baseline, 1 means a new error.\n",
       out);
-}
-
-static int parse_u64(const char *s, uint64_t *out) {
-  char *end;
-  unsigned long long v;
-  errno = 0;
-  v = strtoull(s, &end, 0);
-  if (errno != 0 || end == s || *end != '\0' || *s == '-' || *s == '+' ||
-      *s == ' ')
-    return 0;
-  *out = (uint64_t)v;
-  return 1;
 }
 
 static int bad(const char *what, const char *val) {
@@ -205,17 +196,19 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
     p->have_format = 1;
     break;
   case OPT_MAX_DIAGS:
-    if (!parse_u64(arg, &u) || u == 0 || u > UINT32_MAX)
+    if (!cli_parse_u64(arg, &u) || u == 0 || u > UINT32_MAX)
       return bad("--max-diags", arg);
     o->max_diags = (uint32_t)u;
     break;
   case OPT_VMA:
-    if (!parse_u64(arg, &o->vma))
+    if (!cli_parse_u64(arg, &o->vma))
       return bad("--vma", arg);
     o->have_vma = 1;
     break;
   case OPT_LOOKUP:
-    if (!parse_u64(arg, &o->lookup_pc))
+    if (strcmp(arg, "-") == 0 || (arg[0] == '@' && arg[1] != '\0'))
+      o->lookup_list = arg[0] == '@' ? arg + 1 : arg;
+    else if (!cli_parse_u64(arg, &o->lookup_pc))
       return bad("--lookup", arg);
     o->mode = MODE_LOOKUP;
     break;
@@ -227,17 +220,17 @@ static int take(cli_opts *o, parsed *p, int c, const char *arg) {
     o->objdump_version = atoi(arg);
     break;
   case OPT_DUMP_ROWS:
-    if (!parse_u64(arg, &o->dump_rows))
+    if (!cli_parse_u64(arg, &o->dump_rows))
       return bad("--dump-rows", arg);
     o->have_dump_rows = 1;
     break;
   case OPT_REQ_VERSION:
-    if (!parse_u64(arg, &u) || u < 1 || u > 3)
+    if (!cli_parse_u64(arg, &u) || u < 1 || u > 3)
       return bad("--require-version", arg);
     o->require_version = (int)u;
     break;
   case OPT_MIN_COVERAGE:
-    if (!parse_u64(arg, &u) || u > 100)
+    if (!cli_parse_u64(arg, &u) || u > 100)
       return bad("--min-coverage", arg);
     o->min_coverage = (int)u;
     break;
@@ -299,6 +292,11 @@ static int combination(const cli_opts *o, const parsed *p, int nfiles) {
     return bad("option combination", "--dump prints objdump's text: no --format");
   if (o->mode == MODE_LOOKUP && o->format != FMT_TEXT && o->format != FMT_JSON)
     return bad("--format with --lookup (text or json)", "");
+  if (o->lookup_list != NULL && (nfiles != 1 || cli_tree_listed(o))) {
+    fputs("sframe-validate: --lookup=- and --lookup=@FILE take one FILE\n"
+          "Try 'sframe-validate --help'.\n", stderr);
+    return 2;
+  }
   if (o->baseline_path != NULL &&
       (o->mode != MODE_CHECK || o->format == FMT_CANONICAL))
     return bad("option combination", "--baseline is for validation reports");

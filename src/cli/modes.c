@@ -124,6 +124,8 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
 }
 
 static void lookup_open(cli_opts *o, const char *path) {
+  if (o->lookup_list != NULL)
+    return;                      /* one line per PC, no document */
   if (o->format == FMT_JSON) {
     fputs(o->lookups_done++ ? ",\n " : "{\"lookups\":[\n ", stdout);
   } else if (o->nfiles > 1) {
@@ -248,7 +250,7 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
   if (data == NULL) {
     cli_err_prefix(path);
     fputs("no SFrame section\n", stderr);
-    if (json)
+    if (json && o->lookup_list == NULL)
       fmt_lookup_unavailable(stdout, o->lookup_pc, FMT_JSON, path, "no-sframe",
                              "no SFrame section");
     return 1;
@@ -257,12 +259,14 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
   if (st != SFV_OK) {
     cli_err_prefix(path);
     fprintf(stderr, "cannot decode the SFrame section: %s\n", sfv_status_name(st));
-    if (json)
+    if (json && o->lookup_list == NULL)
       fmt_lookup_unavailable(stdout, o->lookup_pc, FMT_JSON, path, "undecodable",
                              sfv_status_name(st));
     return 1;
   }
   sfv_set_vma(&sec, vma);
+  if (o->lookup_list != NULL)
+    return cli_lookup_batch(o, &sec, v);
   fmt_lookup_answer_find(&sec, o->lookup_pc, &a);
   {
     const void *ctx[3] = {elf, &o->lookup_pc, v};
@@ -284,7 +288,7 @@ int cli_mode_lookup(cli_opts *o, const char *path, const sfv_elf *elf,
 
 void cli_lookup_end(cli_opts *o) {
   fmt_files files;
-  if (o->format != FMT_JSON)
+  if (o->format != FMT_JSON || o->lookup_list != NULL)
     return;
   cli_files(o, &files);
   fputs(o->lookups_done ? "\n]," : "{\"lookups\":[],", stdout);

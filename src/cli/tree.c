@@ -342,55 +342,49 @@ static int operand(cli_run *r, const char *p, size_t len) {
   return add(r, p, len, NULL);
 }
 
-/* --files-from: the list's source, read in chunks.  A named list is opened
- * like every input (reader.h: a regular file, never blocking); "-" is
- * standard input, which may be a regular file, a pipe or a socket (the
- * `find -print0 | sframe-validate --null --files-from=-` use), never a
- * terminal or a device.  Bounds: CLI_LIST_MAX_BYTES read in all, names
- * shorter than PATH_MAX (a longer one cannot be opened). */
-typedef struct list_in {
-  int is_stdin;
-  cli_src src;
-  uint64_t off;
-} list_in;
-
-static void list_err(const cli_run *r, const char *what) {
-  fputs("sframe-validate: --files-from=", stderr);
-  fmt_text_str(stderr, r->files_from);
+/* A list read in chunks (tree.h): a named list is opened like every input
+ * (reader.h: a regular file, never blocking); "-" is standard input,
+ * which may be a regular file, a pipe or a socket (the `find -print0 |
+ * sframe-validate --null --files-from=-` use), never a terminal or a
+ * device. */
+static void list_err(const cli_list_in *in, const char *what) {
+  fprintf(stderr, "sframe-validate: %s", in->opt);
+  fmt_text_str(stderr, in->name);
   fprintf(stderr, ": %s\n", what);
 }
 
-static int list_open(const cli_run *r, list_in *in) {
+int cli_list_open(cli_list_in *in, const char *opt, const char *name) {
   char why[200];
   struct stat st;
   memset(in, 0, sizeof *in);
-  in->is_stdin = strcmp(r->files_from, "-") == 0;
+  in->opt = opt;
+  in->name = name;
+  in->is_stdin = strcmp(name, "-") == 0;
   if (!in->is_stdin) {
-    if (cli_src_open(&in->src, r->files_from, why, sizeof why) == 0)
+    if (cli_src_open(&in->src, name, why, sizeof why) == 0)
       return 0;
-    list_err(r, why);
+    list_err(in, why);
     return -1;
   }
   if (fstat(0, &st) != 0) {
-    list_err(r, strerror(errno));
+    list_err(in, strerror(errno));
     return -1;
   }
   if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode)) {
-    list_err(r, "standard input is not a regular file, a pipe or a socket: "
-                "not read");
+    list_err(in, "standard input is not a regular file, a pipe or a socket: "
+                 "not read");
     return -1;
   }
   return 0;
 }
 
-/* Up to n bytes of the list: the count, 0 at its end, -1 after saying why. */
-static ssize_t list_read(const cli_run *r, list_in *in, char *buf, size_t n) {
+ssize_t cli_list_read(cli_list_in *in, char *buf, size_t n) {
   char why[200];
   if (!in->is_stdin) {
     size_t k = in->src.size - in->off < n ? (size_t)(in->src.size - in->off) : n;
     if (cli_src_pread(&in->src, in->off, buf, k) != 0) {
       cli_src_error(&in->src, why, sizeof why);
-      list_err(r, why);
+      list_err(in, why);
       return -1;
     }
     in->off += k;
@@ -405,39 +399,44 @@ static ssize_t list_read(const cli_run *r, list_in *in, char *buf, size_t n) {
       continue;
     if (errno != EAGAIN && errno != EWOULDBLOCK) {
       snprintf(why, sizeof why, "read error: %s", strerror(errno));
-      list_err(r, why);
+      list_err(in, why);
       return -1;
     }
     pf.fd = 0;             /* a non-blocking pipe: wait for its writer */
     pf.events = POLLIN;
     if (poll(&pf, 1, -1) < 0 && errno != EINTR) {
       snprintf(why, sizeof why, "poll: %s", strerror(errno));
-      list_err(r, why);
+      list_err(in, why);
       return -1;
     }
   }
+}
+
+void cli_list_close(cli_list_in *in) {
+  if (!in->is_stdin)
+    cli_src_close(&in->src);
 }
 
 /* --files-from: names separated by '\n' (or NUL with --null); empty
  * names are skipped.  0, -1 out of memory, -2 input error (said). */
 static int files_from(cli_run *r) {
   static char chunk[65536], name[PATH_MAX];
-  list_in in;
+  cli_list_in in;
   size_t len = 0;
   uint64_t total = 0;
   char sep = r->null_sep ? '\0' : '\n';
   int rc = 0;
-  if (list_open(r, &in) != 0)
+  if (cli_list_open(&in, "--files-from=", r->files_from) != 0)
     return -2;
   for (;;) {
-    ssize_t got = list_read(r, &in, chunk, sizeof chunk), i;
+    ssize_t got = cli_list_read(&in, chunk, sizeof chunk), i;
     if (got < 0) {
       rc = -2;
       break;
     }
     total += (uint64_t)got;
     if (total > CLI_LIST_MAX_BYTES) {
-      list_err(r, "the list is longer than " CLI_LIST_MAX_WORDS);
+      list_err(&in, "the list is longer than " CLI_LIST_MAX_WORDS);
       rc = -2;
       break;
     }
@@ -450,11 +449,11 @@ static int files_from(cli_run *r) {
         }
         len = 0;
       } else if (c == '\0') {
-        list_err(r, "a name holds a NUL byte (use --null for NUL-separated "
+        list_err(&in, "a name holds a NUL byte (use --null for NUL-separated "
                     "names)");
         rc = -2;
       } else if (len == sizeof name - 1) {
-        list_err(r, "a name of PATH_MAX bytes or more");
+        list_err(&in, "a name of PATH_MAX bytes or more");
         rc = -2;
       } else {
         name[len++] = c;
@@ -467,8 +466,7 @@ static int files_from(cli_run *r) {
     name[len] = '\0';
     rc = operand(r, name, len);
   }
-  if (!in.is_stdin)
-    cli_src_close(&in.src);
+  cli_list_close(&in);
   return rc;
 }
 

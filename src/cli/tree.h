@@ -11,8 +11,11 @@
 
 #include <getopt.h>
 
+#include <sys/types.h>
+
 #include "cli.h"
 #include "fmt/summary.h"
+#include "reader.h"
 
 /* Option codes of the tree options (main.c's getopt_long table). */
 enum { OPT_TREE_FILES_FROM = 600, OPT_TREE_NULL, OPT_TREE_SUMMARY,
@@ -45,6 +48,23 @@ typedef struct cli_run {
   size_t n, cap;
   fmt_summary sum;
 } cli_run;
+
+/* tree.c: a list read in chunks (--files-from, --lookup=-|@FILE): NAME
+ * "-" is standard input (a regular file, a pipe or a socket; a pipe is
+ * waited on with poll, never a blocking read), else a regular file opened
+ * like every input.  Errors are said as "sframe-validate: OPTNAME: why" (OPT: "--files-from=",
+ * "--lookup=" or "--lookup=@"). */
+typedef struct cli_list_in {
+  const char *opt, *name;
+  int is_stdin;
+  cli_src src;
+  uint64_t off;
+} cli_list_in;
+/* 0, or -1 after saying why. */
+int cli_list_open(cli_list_in *in, const char *opt, const char *name);
+/* Up to n bytes: the count, 0 at the end, -1 after saying why. */
+ssize_t cli_list_read(cli_list_in *in, char *buf, size_t n);
+void cli_list_close(cli_list_in *in);
 
 /* tree.c: one option of the table above; -1 when c is not one of them,
  * else 0 or 2 (bad value, said on stderr). */

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 """The side-by-side table of `make bench`, in Markdown, from its own run:
 
-    tests/bench/table.py RESULTS.tsv CLI.txt [TREE.txt] > table.md
+    tests/bench/table.py RESULTS.tsv CLI.txt [TREE.txt [LOOKUP.txt]] > table.md
 
 RESULTS.tsv is what build/bench/bench -o writes (one row per input: times
 in seconds, lookups in ns, libsframe probes: 0 timed, 1 does not read the
 section, 2 crashes on it); CLI.txt is tests/bench/cli_bench.sh's output
 (its RESULT line), TREE.txt tests/bench/tree_bench.sh's (its RESULT tree
-lines).  Nothing here is measured: every number is one of the
+lines), LOOKUP.txt tests/bench/lookup_bench.sh's (its RESULT lookup line).
+Nothing here is measured: every number is one of the
 run's, divided or formatted.  Prints the library table (validation vs
 libsframe's decode + walk, lookups on the same PCs), the CLI table and each
 issue-11 target with the ratio that decides it.
@@ -23,6 +24,7 @@ TARGET_NS = 25.0      # lookup <= 25 ns on SQLite-size sections
 TARGET_LOOKUP = 4     # and >= 4x sframe_find_fre
 TARGET_TREE_LARGE = 1.6  # -j2 and the default >= 1.6x -j1 on the large tree
 TREE_NOISE = 1.05     # "never slower than -j1": within 5% of -j1's min time
+TARGET_BATCH_PCS = 10e6  # --lookup=- >= 10 M PCs/s end to end on SQLite
 
 
 def mbs(nbytes, seconds):
@@ -131,6 +133,36 @@ def tree_targets(trees):
     return out
 
 
+def lookup_result(text):
+    m = re.search(r"^RESULT lookup (.*)$", text, re.M)
+    return dict(f.split("=", 1) for f in m.group(1).split()) if m else {}
+
+
+def lookup_lines(lk, rows):
+    """The batch lookup's rows and target, with libsframe's sframe_find_fre
+    on the same file from the library table (library calls, no printing)."""
+    if not lk:
+        return ["(no batch lookup result in the run)"], []
+    pcs, single = int(lk["pcs"]), int(lk["single"])
+    text, js, one = (float(lk[k]) / 1e9 for k in ("text", "json", "single_ns"))
+    out = [f"Batch lookup, {pcs} PCs on {name(lk['file'])}, load average "
+           f"{lk['load'].replace(',', ' ')}:", "",
+           "| command | PCs/s |", "|---|---:|",
+           f"| `--lookup=@FILE` (text) | {pcs / text:.0f} |",
+           f"| `--lookup=@FILE --format=json` (JSON Lines) | {pcs / js:.0f} |",
+           f"| `--lookup=PC`, {single} separate runs | {single / one:.0f} |"]
+    for r in rows:
+        if r["input"].endswith(lk["file"].split("/")[-1]) and float(r["ls_lookup_ns_min"]) > 0:
+            out.append(f"| libsframe `sframe_find_fre` (library calls only) | "
+                       f"{1e9 / float(r['ls_lookup_ns_min']):.0f} |")
+    best = pcs / min(text, js)
+    tgt = [f"- batch lookup: {best / 1e6:.2f} M PCs/s end to end, "
+           f"{best / (single / one):.0f}x separate runs (target "
+           f"{TARGET_BATCH_PCS / 1e6:.0f} M PCs/s: "
+           f"{'met' if best >= TARGET_BATCH_PCS else 'missed'})"]
+    return out, tgt
+
+
 def targets(rows, kv):
     def row(sub):
         return [r for r in rows if sub in r["input"]]
@@ -182,10 +214,16 @@ def main():
             trees = tree_rows(fh.read())
     except (IndexError, OSError):
         trees = []
+    try:
+        with open(sys.argv[4]) as fh:
+            lk = lookup_result(fh.read())
+    except (IndexError, OSError):
+        lk = {}
+    ltab, ltgt = lookup_lines(lk, rows)
     lines = lib_table(rows) + [""]
     ctab, kv = cli_table(cli)
-    lines += ctab + [""] + tree_table(trees) + [""] + targets(rows, kv) + \
-        tree_targets(trees)
+    lines += ctab + [""] + tree_table(trees) + [""] + ltab + [""] + \
+        targets(rows, kv) + tree_targets(trees) + ltgt
     print("\n".join(lines))
 
 

@@ -56,6 +56,9 @@ REVIEWED = {
     ("src/fmt/report_sarif.c", "r->baseline_state"): "\"new\" or \"unchanged\"",
     ("src/fmt/summary.c", "name"): "a flag name from a static table",
     ("src/fmt/summary.c", "sev[v]"): "a static table",
+    ("src/cli/lookup_batch.c", "what"): "one of bad_line()'s callers' literals",
+    ("src/cli/tree.c", "in->opt"): "\"--files-from=\", \"--lookup=\" or "
+                                   "\"--lookup=@\" (cli_list_open's callers)",
     ("src/cli/jobs.c", "err"): "a worker's captured stderr, already printed "
                                "through the printers in the worker",
     ("src/cli/jobs.c", "out"): "a worker's captured stdout, likewise",
