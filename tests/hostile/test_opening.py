@@ -102,3 +102,21 @@ def test_baseline_directory_and_missing(sfv_bin, elf, tmp_path):
     for arg in (tmp_path, tmp_path / "nope.json"):
         p = run(sfv_bin, f"--baseline={arg}", elf)
         assert p.returncode == 2 and b"--baseline" in p.stderr and p.stdout == b""
+
+
+@pytest.mark.skipif(SANITIZED, reason="ASan reserves more address space than the limit")
+def test_lookup_list_memory_is_bounded(sfv_bin, elf):
+    """--lookup=- holds one 256-byte line and a 64 KiB chunk, whatever the
+    input: a single 128 MiB line and 1,000,000 PC lines after it, under a
+    128 MiB address-space limit, are all read, the long line named, the PCs
+    after it answered."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (128 << 20, 128 << 20))
+    p = subprocess.run(f"(head -c 128M /dev/zero | tr '\\0' 9; printf '\\n';"
+                       f" yes 0x1000 | head -n 1000000) |"
+                       f" '{sfv_bin}' --lookup=- '{elf}' | tail -c 200",
+                       shell=True, capture_output=True, timeout=600, preexec_fn=limit)
+    assert p.stderr.decode().startswith("sframe-validate: --lookup=-: line 1: line "
+                                        "longer than 256 bytes"), p.stderr
+    assert p.stderr.count(b"\n") == 1
+    assert b"pc 0x1000: " in p.stdout
