@@ -286,7 +286,8 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
     top = f"sframe-conformance-{ver}"
     for need in ("run", "manifest.json", "README.md", "CHANGELOG.md", "rules.json",
                  "adapters/reference_adapter.py", "known-failures/reference-adapter.txt",
-                 "schema/canonical.schema.json", "schema/manifest.schema.json"):
+                 "schema/canonical.schema.json", "schema/manifest.schema.json",
+                 "decisions/libsframe-2.47.txt", "decisions/libsframe-2.44.txt"):
         assert f"{top}/{need}" in names
     assert not [n for n in names if n.endswith(".c")
                 or ("/adapters/" in n and not n.endswith("/reference_adapter.py"))]
@@ -297,6 +298,13 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
                        capture_output=True, text=True, cwd=str(tmp_path))
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr
     assert f"suite {ver}" in p.stdout
+    # The shipped decisions files are valid --decisions input for this suite.
+    for dec in ("libsframe-2.47", "libsframe-2.44"):
+        q = subprocess.run([sys.executable, "-I", str(empty / top / "run"), "-q", "--filter",
+                            "^valid-empty-v2$", "--decisions",
+                            str(empty / top / "decisions" / f"{dec}.txt"), ad],
+                           capture_output=True, text=True, cwd=str(tmp_path))
+        assert q.returncode == 0, q.stdout[-2000:] + q.stderr
     # The README it ships pins this version and this content hash.
     sha = re.search(r"sha256:([0-9a-f]{16})", p.stdout).group(1)
     text = (empty / top / "README.md").read_text()
