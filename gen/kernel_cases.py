@@ -21,8 +21,8 @@ from typing import List
 from encoder import encode
 from matrix import simple_section, valid
 from model import ABI_AMD64_LE, F_FDE_FUNC_START_PCREL, F_FDE_SORTED, FRE, Case
-from mutations import (CONCAT_NOTE, EXTRA_WORDS_NOTE, TILE_NOTE, Builder, hdr_plus,
-                       plt_section)
+from mutations import (CONCAT_NOTE, EXTRA_WORDS_NOTE, FRE_RANGE_NOTE, TILE_NOTE, Builder,
+                       hdr_plus, plt_section)
 
 X86 = ABI_AMD64_LE
 # The kernel readers the facts come from (docs/CONSUMERS.md, revisions S1, S4).
@@ -52,9 +52,9 @@ KERNEL = {
     "invalid-fde-sorted-v3": ("reject", "reject", "K10"),
     "impldef-kernel-fde-same-start-v3": ("reject", "reject", "K10"),
     "invalid-fde-fre-type-15-v3": ("reject", "reject", "K11"),
-    "invalid-kernel-fre-start-range-v3": ("reject", "reject", "K11"),
+    "impldef-kernel-fre-start-range-v3": ("reject", "reject", "K11"),
     "impldef-kernel-fre-start-at-end-v3": ("accept", "reject", "K11"),
-    "invalid-kernel-fre-start-range-mask-v3": ("accept", "reject", "K11"),
+    "impldef-kernel-fre-start-range-mask-v3": ("accept", "reject", "K11"),
     "invalid-kernel-fre-dataword-size-3-v3": ("reject", "reject", "K11"),
     "impldef-fre-dataword-count-amd64-3": ("reject", "reject", "K11"),
     "invalid-fde-type-2": ("reject", "reject", "K11"),
@@ -123,8 +123,10 @@ def kernel_cases() -> List[Case]:
             for k, v in kw.items():
                 setattr(s.fdes[i].fres[j], k, v)
         return f
-    b.bad("invalid-kernel-fre-start-range-v3", x3, fre(0, 2, start=0x48), "fre-start-range",
-          "fre0.2", "kernel K11: FRE starts at 0x48 in a 0x40-byte function")
+    b.impl("impldef-kernel-fre-start-range-v3", x3, fre(0, 2, start=0x48), "fre-start-range",
+           "fre0.2", "kernel K11: FRE starts at 0x48 in a 0x40-byte function", "reject",
+           "As impldef-fre-start-range. " + FRE_RANGE_NOTE, decodable=True,
+           aliases=["invalid-kernel-fre-start-range-v3"])
     b.impl("impldef-kernel-fre-start-at-end-v3", x3,
            lambda s: s.fdes[1].fres.append(FRE(0x40, [8])), "fre-start-at-end", "fre1.3",
            "kernel K11: last FRE starts exactly at the function's end", "accept",
@@ -133,9 +135,11 @@ def kernel_cases() -> List[Case]:
            "refuses a start at or past the end.")
     mask3 = plt_section(3)
     mask3.flags = V3FLAGS
-    b.bad("invalid-kernel-fre-start-range-mask-v3", mask3, fre(1, 1, start=16), "fre-start-range",
-          "fre1.1", "kernel K11: MASK FRE starts at 16, outside the 16-byte repetition "
-          "block (S1 checks INC starts only, S4 refuses it)")
+    b.impl("impldef-kernel-fre-start-range-mask-v3", mask3, fre(1, 1, start=16),
+           "fre-start-range", "fre1.1", "kernel K11: MASK FRE starts at 16, outside the "
+           "16-byte repetition block (S1 checks INC starts only, S4 refuses it)", "reject",
+           "As impldef-fre-start-range-mask. " + FRE_RANGE_NOTE, decodable=True,
+           aliases=["invalid-kernel-fre-start-range-mask-v3"])
     b.bad("invalid-kernel-fde-mask-rep-size-0-v3", mask3,
           lambda s: setattr(s.fdes[1], "rep_size", 0), "fde-mask-rep-size", "fde1.rep_size",
           "kernel K15: PC type MASK with rep_size 0 (S1's lookup divides by it, S4 "

@@ -59,6 +59,12 @@ TILE_NOTE = ("The spec says the sub-sections tile the section (2.2) as a descrip
              "without a must, and a reader that takes sfh_fdeoff, sfh_freoff and the "
              "counts as given decodes the same FDEs and FREs. Decided: rejected (the bytes "
              "between or around the sub-sections belong to no structure).")
+FRE_RANGE_NOTE = ("2.4 gives an FRE's start as an offset from the function's start and "
+                  "2.3.3.1 the lookup (INC: PC >= start; MASK: PC % rep_size >= start); "
+                  "no sentence requires the start to lie inside the function (or the "
+                  "repetition block). No PC the FDE covers reaches such an FRE, so a reader "
+                  "that takes it as given decodes every PC the same. Decided: rejected (it "
+                  "describes code outside its function; GNU libsframe aborts on an INC one).")
 CONCAT_NOTE = ("Like trailing bytes: the spec describes one header and two sub-sections "
                "(2) and says nothing of bytes after sfh_fre_len; a reader of the first "
                "section decodes it correctly. Decided: rejected (a linker concatenated "
@@ -328,11 +334,13 @@ def mutation_cases() -> List[Case]:
     b.bad("invalid-fre-start-order-descending-v3", x3,
           lambda s: setattr(s.fdes[1].fres[1], "start", 0), "fre-start-order", "fre1.1",
           "FRE 1 starts at 0, before/at FRE 0")
-    b.bad("invalid-fre-start-range", x2, lambda s: setattr(s.fdes[0].fres[2], "start", 0x48),
-          "fre-start-range", "fre0.2", "FRE starts at 0x48 in a 0x40-byte function")
-    b.bad("invalid-fre-start-range-mask", plt_section(2),
-          lambda s: setattr(s.fdes[1].fres[1], "start", 16), "fre-start-range", "fre1.1",
-          "MASK FRE starts at 16, outside the 16-byte repetition block")
+    b.impl("impldef-fre-start-range", x2, lambda s: setattr(s.fdes[0].fres[2], "start", 0x48),
+           "fre-start-range", "fre0.2", "FRE starts at 0x48 in a 0x40-byte function", "reject",
+           FRE_RANGE_NOTE, decodable=True, aliases=["invalid-fre-start-range"])
+    b.impl("impldef-fre-start-range-mask", plt_section(2),
+           lambda s: setattr(s.fdes[1].fres[1], "start", 16), "fre-start-range", "fre1.1",
+           "MASK FRE starts at 16, outside the 16-byte repetition block", "reject",
+           FRE_RANGE_NOTE, decodable=True, aliases=["invalid-fre-start-range-mask"])
     b.impl("impldef-fre-first-start", x2,
            lambda s: s.fdes[1].fres.pop(0), "fre-first-start", "fre1.0",
            "FRE 0 removed: the first FRE starts at 1", "accept",

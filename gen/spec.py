@@ -255,6 +255,8 @@ DECISIONS: Dict[str, str] = {
     "fde-func-overlap": "overlapping function ranges: rejected",
     "fde-fre-block-overlap": "FDEs sharing an FRE block: rejected",
     "fre-first-start": "a first FRE that does not start at 0: accepted, warned",
+    "fre-start-range": "an FRE starting past its function's end (MASK: at or past the "
+                       "repetition block): rejected",
     "fre-start-at-end": "an FRE starting at the function's end: accepted, warned",
     "fre-mangled-ra-abi": "the mangled-RA bit on AMD64/s390x: accepted, warned "
                           "(error under --Werror)",

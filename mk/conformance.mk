@@ -4,15 +4,25 @@
 #   make conformance         every case through our adapter (in make test)
 #   make gen-check           regenerate into a temp dir; fail on any byte diff, or
 #                            when an invalid case cites a sentence README.md lists
-#                            as non-normative (gen/check_citations.py)
+#                            as non-normative (gen/check_citations.py), a README
+#                            pin is stale (make-dist --check-readme), a failure in
+#                            conformance/peers/measured.json has no class in
+#                            classified.json or a class names a passing case, or
+#                            docs/CONFORMANCE.md is stale (conformance-doc --check)
 #   make test-gen            generator/suite pytest + property tests only (they
 #                            also run in make test-py, which collects tests/py)
-#   make conformance-peers   table for GNU libsframe 2.47/2.44 and llvm-readobj-22
-#                            (NOT in make test; installs the peers itself)
+#   make conformance-peers   table for every reader built from Debian packages
+#                            (GNU libsframe 2.47/2.44, llvm-readobj 22/23, glibc
+#                            2.43's reader); writes conformance/peers/measured.json
+#                            and fails when a failure there is unclassified in
+#                            conformance/peers/classified.json, or a
+#                            classification names a case that passes (NOT in
+#                            make test; installs the peers itself; ~6 min)
 #   make dist-conformance    build/dist/sframe-conformance-X.Y.Z.tar.gz (+ .sha256):
 #                            runner + cases + manifest + schema, stdlib only
 #   make conformance-doc     regenerate docs/CONFORMANCE.md (counts from the
-#                            manifest, peer rows from the last conformance-peers)
+#                            manifest, peer rows from conformance/peers/measured.json,
+#                            each failure's class from conformance/peers/classified.json)
 
 CONF_BUILD := $(BUILD)/conformance
 SFV_CANONICAL := $(CONF_BUILD)/sfv-canonical
@@ -46,7 +56,8 @@ gen-check:
 	  diff -u conformance/manifest.json $(CONF_BUILD)/gen-check/manifest.json | head -20 >&2; exit 1; fi
 	@$(PYTHON) gen/check_citations.py conformance/README.md conformance/manifest.json
 	@$(PYTHON) conformance/make-dist --check-readme
-	@echo "gen-check: committed suite matches gen/ byte for byte; no invalid case cites a non-normative sentence"
+	@$(PYTHON) conformance/conformance-doc --check
+	@echo "gen-check: committed suite matches gen/ byte for byte; no invalid case cites a non-normative sentence; every measured reader failure is classified"
 
 test-gen: $(SFV_CANONICAL) $(BUILD)/sframe-validate
 	SFV_BIN=$(abspath $(BUILD)/sframe-validate) SFV_CANONICAL=$(abspath $(SFV_CANONICAL)) \
@@ -70,10 +81,13 @@ $(PEERS_ENV):
 
 conformance-adapters: $(SFV_CANONICAL) $(CONF_BUILD)/libsframe-sid $(CONF_BUILD)/libsframe-trixie
 
-conformance-peers: conformance-adapters
-	$(PYTHON) conformance/peers-table --build $(CONF_BUILD) --json $(CONF_BUILD)/peers.json
+conformance-peers: conformance-adapters $(BUILD)/consumers/glibc-harness
+	$(PYTHON) conformance/peers-table --build $(BUILD) --json conformance/peers/measured.json
+	$(PYTHON) conformance/conformance-doc >/dev/null
 
 conformance-doc:
-	$(PYTHON) conformance/conformance-doc --peers $(CONF_BUILD)/peers.json > docs/CONFORMANCE.md
+	@mkdir -p $(CONF_BUILD)
+	$(PYTHON) conformance/conformance-doc > $(CONF_BUILD)/CONFORMANCE.md.new
+	mv $(CONF_BUILD)/CONFORMANCE.md.new docs/CONFORMANCE.md
 
 TEST_TARGETS += gen-check conformance

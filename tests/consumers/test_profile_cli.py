@@ -44,7 +44,7 @@ def diags(sfv_bin, case, *profiles):
     ("valid-kernel-mask-fres-over-size-v3", "kernel", 16),      # K17 (S4)
     ("valid-kernel-func-end-past-user-v3", "kernel", 17),       # K18 (S4)
     ("impldef-kernel-fre-start-at-end-v3", "kernel", 7),        # K11 (S4)
-    ("invalid-kernel-fre-start-range-mask-v3", "kernel", 7),    # K11 (S4)
+    ("impldef-kernel-fre-start-range-mask-v3", "kernel", 7),    # K11 (S4)
     ("impldef-flex-control-unused", "kernel", 7),               # K14 (S4)
     ("valid-matrix-v1-amd64", "libsframe-2.44", 1),   # several FDEs
     ("valid-matrix-v3-amd64", "llvm", 1),

@@ -45,7 +45,7 @@ REPRODUCERS = {
     "linker-L4-flex-count-7.o": ("L4", SID, "invalid-flex-count-7", "SIGABRT"),
     "linker-L4-fre-dataword-size-3-v3.o":
         ("L4", SID, "invalid-kernel-fre-dataword-size-3-v3", "SIGABRT"),
-    "linker-L5-fre-start-range-v3.o": ("L5", SID, "invalid-kernel-fre-start-range-v3", "SIGABRT"),
+    "linker-L5-fre-start-range-v3.o": ("L5", SID, "impldef-kernel-fre-start-range-v3", "SIGABRT"),
     "linker-L6-auxhdr-bounds.o": ("L6", TRIXIE, "invalid-auxhdr-bounds", "SIGSEGV"),
     "linker-L7-abi-s390x-in-v1.o": ("L7", TRIXIE, "invalid-abi-s390x-in-v1", "SIGSEGV"),
     "linker-L8-fde-subsection-align.o": ("L8", TRIXIE, "impldef-fde-subsection-align", "SIGABRT"),
@@ -65,7 +65,7 @@ ALSO = {
     (TRIXIE, "impldef-abi-endian-amd64-big"): "L6",
     (TRIXIE, "valid-matrix-v1-aarch64-be"): "L7",
     (TRIXIE, "valid-pauth-v1-aarch64-be"): "L7",
-    (TRIXIE, "invalid-fre-start-range"): "L8",
+    (TRIXIE, "impldef-fre-start-range"): "L8",
     (TRIXIE, "invalid-fde-fre-block-bounds-v2"): "L8",
     (MOLD, "invalid-kernel-fre-dataword-size-3-v3"): "L12",
     (TRIXIE, "valid-mask-fre-past-size-v2"): "L13",

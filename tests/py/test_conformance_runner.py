@@ -4,6 +4,8 @@ rejections vs crashes, --check-reasons, --known-failures, skipped cases,
 JUnit contents, usage errors, timeouts) and the standalone release tarball
 unpacked into an empty directory."""
 import hashlib
+import importlib.machinery
+import importlib.util
 import json
 import pathlib
 import re
@@ -221,6 +223,13 @@ def test_skipped_cases_are_reported(tmp_path, manifest):
     assert "skipped: not matched by --filter" in msgs
 
 
+def test_endian_selects_by_byte_order(tmp_path, manifest):
+    p, s = summary(tmp_path, "--endian", "big", oracle(tmp_path))
+    assert p.returncode == 0
+    big = sum(c["endian"] == "big" for c in manifest["cases"])
+    assert s["run"] == big > 0 and s["skipped"] == len(manifest["cases"]) - big
+
+
 def test_junit_carries_adapter_stderr_and_failures(tmp_path):
     ad = adapter(tmp_path, "noisy", "sys.stderr.write('NOISE-42\\n'); print('{}')")
     junit = tmp_path / "j.xml"
@@ -277,7 +286,8 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
     top = f"sframe-conformance-{ver}"
     for need in ("run", "manifest.json", "README.md", "CHANGELOG.md", "rules.json",
                  "adapters/reference_adapter.py", "known-failures/reference-adapter.txt",
-                 "schema/canonical.schema.json", "schema/manifest.schema.json"):
+                 "schema/canonical.schema.json", "schema/manifest.schema.json",
+                 "decisions/libsframe-2.47.txt", "decisions/libsframe-2.44.txt"):
         assert f"{top}/{need}" in names
     assert not [n for n in names if n.endswith(".c")
                 or ("/adapters/" in n and not n.endswith("/reference_adapter.py"))]
@@ -288,6 +298,13 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
                        capture_output=True, text=True, cwd=str(tmp_path))
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr
     assert f"suite {ver}" in p.stdout
+    # The shipped decisions files are valid --decisions input for this suite.
+    for dec in ("libsframe-2.47", "libsframe-2.44"):
+        q = subprocess.run([sys.executable, "-I", str(empty / top / "run"), "-q", "--filter",
+                            "^valid-empty-v2$", "--decisions",
+                            str(empty / top / "decisions" / f"{dec}.txt"), ad],
+                           capture_output=True, text=True, cwd=str(tmp_path))
+        assert q.returncode == 0, q.stdout[-2000:] + q.stderr
     # The README it ships pins this version and this content hash.
     sha = re.search(r"sha256:([0-9a-f]{16})", p.stdout).group(1)
     text = (empty / top / "README.md").read_text()
@@ -297,6 +314,42 @@ def test_release_tarball_runs_from_an_empty_directory(tmp_path, manifest):
     # Every rule a case names is in the shipped catalogue.
     rules = {r["id"] for r in json.loads((empty / top / "rules.json").read_text())["rules"]}
     assert {c["rule"] for c in manifest["cases"] if c["rule"]} <= rules
+
+
+def check_readme(*args):
+    return subprocess.run([sys.executable, str(CONF / "make-dist"), "--check-readme", *args],
+                          capture_output=True, text=True)
+
+
+def test_check_readme_rejects_a_stale_pin(tmp_path, manifest):
+    """--check-readme (make gen-check) passes the README a release ships, and
+    fails on one filled in for another version or content hash."""
+    tgz = build_dist(tmp_path / "dist")
+    top = f"sframe-conformance-{manifest['suite_version']}"
+    with tarfile.open(tgz) as tar:
+        shipped = tar.extractfile(f"{top}/README.md").read().decode()
+    good = tmp_path / "README-good.md"
+    good.write_text(shipped)
+    p = check_readme(str(good))
+    assert p.returncode == 0, p.stderr
+    assert check_readme().returncode == 0
+    sys.dont_write_bytecode = True
+    loader = importlib.machinery.SourceFileLoader("make_dist", str(CONF / "make-dist"))
+    spec = importlib.util.spec_from_loader("make_dist", loader)
+    dist = importlib.util.module_from_spec(spec)
+    loader.exec_module(dist)
+    version, sha = dist.suite_meta()
+    major = int(version.split(".")[0])
+    for wrong, what in (((f"{major - 1}.9.0", sha), f"--expect-version {major - 1}.9.0"),
+                        ((version, "0" * 64), "--expect-sha256 0000000000000000")):
+        stale = tmp_path / "README-stale.md"
+        stale.write_bytes(dist.readme(*wrong))
+        p = check_readme(str(stale))
+        assert p.returncode == 1 and what in p.stderr, p.stderr
+    # A pin typed into the template (not a placeholder) is stale the day the
+    # version moves: the check of the template catches it too.
+    assert dist.readme_problems(shipped.replace(f"--expect-version {version}",
+                                                "--expect-version 1.1.0"), version, sha)
 
 
 def test_the_tarball_alone_runs_its_reference_adapter(tmp_path, manifest):
