@@ -596,6 +596,16 @@ static void test_leb128(void) {
   }
 }
 
+/* sfv_cfi_err_name: one description per code, in the enum's order. */
+static void test_err_names(void) {
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_NONE), "none") == 0);
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_TRUNCATED), "truncated field") == 0);
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_BUDGET), "work budget exhausted") == 0);
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_ADDR_SIZE),
+               "unsupported address or segment size") == 0);
+  CHECK(strcmp(sfv_cfi_err_name((sfv_cfi_err)(SFV_CFI_ERR_ADDR_SIZE + 1)), "unknown") == 0);
+}
+
 int main(void) {
   test_leb128();
   test_prologue();
@@ -606,6 +616,7 @@ int main(void) {
   test_encodings();
   test_debug_frame();
   test_debug_frame_rows();
+  test_err_names();
   test_truncate_and_flip();
   test_budget();
   test_bad_entries();
