@@ -248,3 +248,32 @@ def test_lookup_cfi_row_walk(sfv_bin, tmp_path, case, want):
         assert f"row {t + 0x15:#x}..{t + 0x20:#x}\n  cfi cfa = r7 + 16\n" in r.stdout, r.stdout
     else:
         assert ".eh_frame fde at" not in r.stdout, r.stdout
+
+
+# --lookup prints the .eh_frame row's rules in text and JSON: one row per
+# rule kind for FP (r6) and per CFA form, set 5 bytes into the function.
+@pytest.mark.parametrize("insns,text,key,js", [
+    (b"\x07\x06", "  cfi fp = undefined\n", "fp", {"rule": "undefined"}),
+    (b"\x08\x06", "  cfi fp = unchanged\n", "fp", {"rule": "same"}),
+    (b"\x11\x06\x7f", "  cfi fp = [cfa + 8]\n", "fp", {"rule": "offset", "offset": 8}),
+    (b"\x14\x06\x02", "  cfi fp = cfa - 16\n", "fp", {"rule": "val_offset", "offset": -16}),
+    (b"\x09\x06\x03", "  cfi fp = r3\n", "fp", {"rule": "register", "reg": 3}),
+    (b"\x10\x06\x02\x76\x00", "  cfi fp = [expression]\n", "fp", {"rule": "expression"}),
+    (b"\x16\x06\x02\x76\x00", "  cfi fp = expression\n", "fp", {"rule": "val_expression"}),
+    (b"\x0f\x02\x77\x08", "  cfi cfa = expression\n", "cfa", {"kind": "expression"}),
+    (b"\x12\x07\x01", "  cfi cfa = r7 - 8\n", "cfa", {"kind": "register", "reg": 7, "offset": -8}),
+])
+def test_lookup_cfi_rule_kinds(sfv_bin, tmp_path, insns, text, key, js):
+    import elfgen as G
+    import shapes
+    t = shapes.TEXT
+    sf = G.sframe_for(3, 2, [t + 0x10 * i for i in range(4)], shapes.SFRAME, size=0x10)
+    f = tmp_path / "rules.elf"
+    f.write_bytes(shapes.text_elf(sf, eh_with((t + 0x10, 0x10, b"\x45" + insns, False)), 0x40))
+    pc = f"--lookup={t + 0x15:#x}"
+    r = subprocess.run([sfv_bin, "--no-cfi", pc, str(f)], capture_output=True, text=True)
+    assert r.returncode == 0 and text in r.stdout, r.stdout + r.stderr
+    r = subprocess.run([sfv_bin, "--no-cfi", "--format=json", pc, str(f)],
+                       capture_output=True, text=True)
+    cfi = json.loads(r.stdout)["lookups"][0]["cfi"]
+    assert cfi["found"] and cfi["row_start"] == t + 0x15 and cfi[key] == js, cfi
