@@ -209,7 +209,8 @@ def eh_with(*fdes):
 @pytest.mark.parametrize("case,want", [
     ("fde-before", "  .eh_frame fde at +0x"),       # a later FDE holds the pc
     ("bad-cie-pointer", "  .eh_frame fde at +0x"),  # an unreadable FDE first
-    ("bad-opcode", "  .eh_frame: cannot be interpreted here: "),
+    ("bad-opcode", "  .eh_frame: cannot be interpreted here: an instruction of its CIE or FDE"
+                   " is invalid or not supported\n"),
     ("no-eh-frame", "  .eh_frame: no FDE covers the pc\n"),
 ])
 def test_lookup_cfi_row_walk(sfv_bin, tmp_path, case, want):
