@@ -60,10 +60,27 @@ libsframe-safe-asan:
 
 check-layers: $(SFC_OBJS3)
 
-test-libsframe-safe: all libsframe-safe libsframe-safe-asan
+# tests/libsframe_safe/api_walk.c against each library: stock sid/trixie
+# (static, by their installed headers), the drop-in, the ASan drop-in.
+SFC_WALK := $(SFC_DIR)/walk
+SFC_ASAN_DIR := $(BUILD)/libsframe-safe-asan/libsframe-safe
+.PHONY: libsframe-safe-walkers
+libsframe-safe-walkers: libsframe-safe libsframe-safe-asan
 	@scripts/install-deps.sh base peers
+	@set -e; . .deps/peers/peers.env; w=$(SFC_WALK); s=tests/libsframe_safe/api_walk.c; \
+	  mkdir -p $$w; \
+	  $(CC) -O1 -g -I"$$SID_SFRAME_INCLUDE" -o $$w/walk_stock3 $$s "$$SID_LIBSFRAME_A"; \
+	  $(CC) -O1 -g -I"$$TRIXIE_SFRAME_INCLUDE" -o $$w/walk_stock1 $$s "$$TRIXIE_LIBSFRAME_A"; \
+	  for a in 3:SID 1:TRIXIE; do n=$${a%%:*}; inc=$$(eval echo \$$$${a#*:}_SFRAME_INCLUDE); \
+	    $(CC) -O1 -g -I"$$inc" -o $$w/walk_safe$$n $$s $(SFC_DIR)/abi$$n/libsframe.so.$$n \
+	      -Wl,-rpath,$(abspath $(SFC_DIR))/abi$$n; \
+	    $(CLANG) -O1 -g $(SAN) -I"$$inc" -o $$w/walk_asan$$n $$s \
+	      $(SFC_ASAN_DIR)/abi$$n/libsframe.so.$$n -Wl,-rpath,$(abspath $(SFC_ASAN_DIR))/abi$$n; \
+	  done
+
+test-libsframe-safe: all libsframe-safe libsframe-safe-asan libsframe-safe-walkers
 	SFV_LIBSFRAME_SAFE=$(abspath $(SFC_DIR)) \
-	  SFV_LIBSFRAME_SAFE_ASAN=$(abspath $(BUILD)/libsframe-safe-asan/libsframe-safe) \
+	  SFV_LIBSFRAME_SAFE_ASAN=$(abspath $(SFC_ASAN_DIR)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/libsframe_safe
 
 TEST_TARGETS += test-libsframe-safe

@@ -29,6 +29,21 @@ struct sframe_decoder_ctx {
                                 sections only; else NULL) */
 };
 
+/* Arithmetic modulo 2^32 as the ABI's uint32_t/int32_t expressions wrap,
+ * without wrapping operations (the integer sanitizer flags those). */
+static inline uint32_t sfc_u32(int64_t x) { return (uint32_t)((uint64_t)x & 0xffffffffu); }
+static inline int32_t sfc_i32(uint32_t v) {
+  return v <= INT32_MAX ? (int32_t)v : (int32_t)(v - 2147483648u) + INT32_MIN;
+}
+static inline uint32_t sfc_add32(int64_t a, int64_t b) {
+  uint32_t x = sfc_u32(a), y = sfc_u32(b);
+  return x <= 0xffffffffu - y ? x + y : y - (0xffffffffu - x) - 1u;
+}
+static inline uint32_t sfc_sub32(int64_t a, int64_t b) {
+  uint32_t x = sfc_u32(a), y = sfc_u32(b);
+  return x >= y ? x - y : 0xffffffffu - (y - x) + 1u;
+}
+
 /* Stores err into *errp when errp is not NULL; returns SFRAME_ERR. */
 int sfc_fail(int *errp, int err);
 

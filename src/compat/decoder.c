@@ -38,16 +38,21 @@ static int foreign_fres(const sfv_section *sec, sfc_span *spans,
     sfv_fre_iter it;
     sfv_fre fre;
     sfv_status st;
-    if (sfv_fde_get(sec, i, &fde) != SFV_OK ||
-        sfv_fre_iter_init(&it, sec, &fde, sec->size) != SFV_OK)
-      return -1;
-    while ((st = sfv_fre_next(&it, &fre)) == SFV_OK) {
-    }
-    if (st != SFV_END)
+    if (sfv_fde_get(sec, i, &fde) != SFV_OK)
       return -1;
     spans[i].first = h->version == 3 ? fde.attr_offset : fde.fres_offset;
-    spans[i].end = it.pos;
-    *fre_bytes += it.pos - spans[i].first;
+    spans[i].end = spans[i].first + (h->version == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0u);
+    if (fde.num_fres != 0) {
+      /* (an FDE without FREs has no FRE type the swap needs) */
+      if (sfv_fre_iter_init(&it, sec, &fde, sec->size) != SFV_OK)
+        return -1;
+      while ((st = sfv_fre_next(&it, &fre)) == SFV_OK) {
+      }
+      if (st != SFV_END)
+        return -1;
+      spans[i].end = it.pos;
+    }
+    *fre_bytes += spans[i].end - spans[i].first;
     sum += fde.num_fres;
   }
   qsort(spans, h->num_fdes, sizeof *spans, span_cmp);
@@ -95,7 +100,8 @@ static int foreign_walk(const sfv_section *sec) {
 static int in_bounds(const sframe_decoder_ctx *d) {
   const sfv_section *sec = &d->sec;
   uint32_t i;
-  if (sec->fde_avail != sec->hdr.num_fdes || d->fre_end > sec->size)
+  if (sec->fde_avail != sec->hdr.num_fdes ||
+      (sec->hdr.fre_len != 0 && d->fre_end > sec->size))
     return 0;
   if (sec->hdr.version == 3)
     for (i = 0; i < sec->hdr.num_fdes; i++) {

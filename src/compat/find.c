@@ -7,9 +7,13 @@
 
 #if SFV_COMPAT_ABI == 3
 /* 2.47: FDE starts are section-relative: the stored start plus the offset
- * of the FDE's index entry (whatever the flags say). */
-static int64_t secrel_start(const sfv_fde *fde) {
-  return fde->start_raw + (int64_t)fde->offset;
+ * of the FDE's index entry (whatever the flags say).  -1 when the sum
+ * leaves int64_t (undefined there). */
+static int secrel_start(const sfv_fde *fde, int64_t *out) {
+  if (fde->start_raw > INT64_MAX - (int64_t)fde->offset)
+    return -1;
+  *out = fde->start_raw + (int64_t)fde->offset;
+  return 0;
 }
 
 static int find_fde(const sframe_decoder_ctx *d, int64_t pc, sfv_fde *out) {
@@ -19,10 +23,9 @@ static int find_fde(const sframe_decoder_ctx *d, int64_t pc, sfv_fde *out) {
   while (low <= high) {
     int64_t mid = low + (high - low) / 2;
     int64_t s;
-    if (sfc_fde(d, (uint32_t)mid, out) != 0)
+    if (sfc_fde(d, (uint32_t)mid, out) != 0 || secrel_start(out, &s) != 0)
       return -1;
-    s = secrel_start(out);
-    if (s <= pc && (uint32_t)((uint64_t)(pc - s) & 0xffffffffu) < out->size)
+    if (s <= pc && sfc_sub32(pc, s) < out->size)
       return 0;
     if (s < pc)
       low = mid + 1;
@@ -37,16 +40,16 @@ int sframe_find_fre(const sframe_decoder_ctx *dctx, int64_t pc,
   sfv_fde fde;
   uint32_t i;
   int64_t fstart;
-  if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0)
+  if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0 ||
+      secrel_start(&fde, &fstart) != 0)
     return SFRAME_ERR;
-  fstart = secrel_start(&fde);
   for (i = 0; i < fde.num_fres; i++) {
     sfv_fre cur, next;
     uint32_t end, off;
     if (sfc_fre_walk(dctx, &fde, i, &cur, &next) != 0)
       return SFRAME_ERR;
-    end = i + 1 < fde.num_fres ? next.start - 1u : fde.size - 1u;
-    off = (uint32_t)((uint64_t)(pc - fstart) & 0xffffffffu);
+    end = sfc_add32(i + 1 < fde.num_fres ? next.start : fde.size, -1);
+    off = sfc_sub32(pc, fstart);
     if (cur.start > off)
       return SFRAME_ERR;
     if (fde.pc_type == SFV_PC_MASK) {
@@ -63,9 +66,7 @@ int sframe_find_fre(const sframe_decoder_ctx *dctx, int64_t pc,
 }
 #else
 /* a + b modulo 2^32, as int32_t arithmetic that wraps. */
-static int32_t add32(int64_t a, int64_t b) {
-  return (int32_t)(uint32_t)(((uint64_t)a + (uint64_t)b) & 0xffffffffu);
-}
+static int32_t add32(int64_t a, int64_t b) { return sfc_i32(sfc_add32(a, b)); }
 
 /* 2.44: FDE starts as stored; the search returns the FDE with the largest
  * start not above pc (an exact start first), without checking its size. */

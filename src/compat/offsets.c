@@ -109,7 +109,7 @@ int32_t sframe_fre_get_cfa_offset(const sframe_decoder_ctx *dctx,
   int err = 0;
   int32_t v = sword(fre, fde_type == SFV_FDE_FLEX ? 1u : 0u, &err);
   if (err == 0 && dctx != NULL && dctx->sec.hdr.abi_arch == SFV_ABI_S390X_BE)
-    v = (int32_t)(uint32_t)(((uint64_t)(int64_t)v * 8u + 160u) & 0xffffffffu);
+    v = sfc_i32(sfc_u32((int64_t)v * 8 + 160));
   if (errp != NULL)
     *errp = err;
   return v;

@@ -71,3 +71,19 @@ def corpus_elf(realworld, abi, arch="x86_64", kind="exe"):
         if row["toolchain"] == suite and row["arch"] == arch and row["kind"] == kind:
             return row["path"]
     raise AssertionError(f"no {suite} {arch} {kind} in the real corpus")
+
+
+def elf_arch(path):
+    """x86_64, aarch64, s390x or None, from the ELF header's e_machine."""
+    with open(path, "rb") as fh:
+        head = fh.read(20)
+    if len(head) < 20 or head[:4] != b"\x7fELF":
+        return None
+    order = "little" if head[5] == 1 else "big"
+    return {62: "x86_64", 183: "aarch64", 22: "s390x"}.get(
+        int.from_bytes(head[18:20], order))
+
+
+def tool_exists(env, abi, tool, arch):
+    suite = ABIS[abi][0].upper()
+    return (pathlib.Path(env[f"{suite}_ROOT"]) / "usr/bin" / f"{arch}-linux-gnu-{tool}").exists()
