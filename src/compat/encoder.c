@@ -33,8 +33,12 @@
 
 #if SFV_COMPAT_ABI == 3
 #define SFC_ENC_VERSION 3u
+/* Header flags upstream's byte-order conversion accepts. */
+#define SFC_FOREIGN_FLAGS sfv_flags_defined(3)
 #else
 #define SFC_ENC_VERSION 2u
+/* binutils 2.44 predates the PC-relative flag (erratum 1). */
+#define SFC_FOREIGN_FLAGS (SFV_F_FDE_SORTED | SFV_F_FRAME_POINTER)
 #endif
 /* Data words an FRE can carry in this ABI's sframe_frame_row_entry. */
 #define SFC_MAX_WORDS (SFC_FRE_DATA_BYTES / 4u)
@@ -81,10 +85,12 @@ static void st_n(uint8_t *p, unsigned n, uint64_t x, uint8_t be) {
     p[be ? n - 1 - i : i] = (uint8_t)(x >> (8 * i));
 }
 
-/* Stores field f of the version written at the start of its structure p. */
-static void put(uint8_t *p, sfv_field f, uint64_t x, uint8_t be) {
+/* Stores field f into structure `where` at p, when the version written
+ * keeps f there (a v2 FDE holds what v3 keeps in the attribute). */
+static void put(uint8_t *p, enum sfv_where where, sfv_field f, uint64_t x,
+                uint8_t be) {
   sfv_field_loc l = sfv_field_in(f, SFC_ENC_VERSION);
-  if (l.where != SFV_IN_NONE)
+  if (l.where == where)
     st_n(p + l.off, l.width, x, be);
 }
 
@@ -468,10 +474,10 @@ static int write_fres(const sframe_encoder_ctx *e, uint8_t *p, uint64_t len,
     uint8_t type = sfv_info_fre_type(f->info);
     if (attr_size() > len - at)
       return 0;
-    put(p + at, SFV_FLD_F_NUM_FRES, f->num_fres, be);
-    put(p + at, SFV_FLD_F_INFO, f->info, be);
-    put(p + at, SFV_FLD_F_INFO2, f->info2, be);
-    put(p + at, SFV_FLD_F_REP_SIZE, f->rep, be);
+    put(p + at, SFV_IN_ATTR, SFV_FLD_F_NUM_FRES, f->num_fres, be);
+    put(p + at, SFV_IN_ATTR, SFV_FLD_F_INFO, f->info, be);
+    put(p + at, SFV_IN_ATTR, SFV_FLD_F_INFO2, f->info2, be);
+    put(p + at, SFV_IN_ATTR, SFV_FLD_F_REP_SIZE, f->rep, be);
     at += attr_size();
     if (f->num_fres > e->nfres - global)
       return 0;
@@ -500,30 +506,28 @@ static void write_index(const sframe_encoder_ctx *e, uint8_t *p, uint8_t be) {
   for (i = 0; i < e->nfdes; i++, p += fde_size()) {
     const sfc_efde *f = &e->fdes[i];
     memset(p, 0, fde_size());
-    put(p, SFV_FLD_F_START, (uint64_t)f->start, be);
-    put(p, SFV_FLD_F_SIZE, f->size, be);
-    put(p, SFV_FLD_F_FRE_OFF, f->fre_off, be);
-    if (attr_size() == 0) { /* v2: the FDE holds what v3's attribute does */
-      put(p, SFV_FLD_F_NUM_FRES, f->num_fres, be);
-      put(p, SFV_FLD_F_INFO, f->info, be);
-      put(p, SFV_FLD_F_REP_SIZE, f->rep, be);
-    }
+    put(p, SFV_IN_FDE, SFV_FLD_F_START, (uint64_t)f->start, be);
+    put(p, SFV_IN_FDE, SFV_FLD_F_SIZE, f->size, be);
+    put(p, SFV_IN_FDE, SFV_FLD_F_FRE_OFF, f->fre_off, be);
+    put(p, SFV_IN_FDE, SFV_FLD_F_NUM_FRES, f->num_fres, be);
+    put(p, SFV_IN_FDE, SFV_FLD_F_INFO, f->info, be);
+    put(p, SFV_IN_FDE, SFV_FLD_F_REP_SIZE, f->rep, be);
   }
 }
 
 static void write_header(const sframe_encoder_ctx *e, uint8_t *p, uint8_t be) {
   memset(p, 0, hdr_size());
-  put(p, SFV_FLD_H_MAGIC, SFV_MAGIC, be);
-  put(p, SFV_FLD_H_VERSION, SFC_ENC_VERSION, be);
-  put(p, SFV_FLD_H_FLAGS, e->flags, be);
-  put(p, SFV_FLD_H_ABI, e->abi, be);
-  put(p, SFV_FLD_H_FIXED_FP, (uint8_t)e->fixed_fp, be);
-  put(p, SFV_FLD_H_FIXED_RA, (uint8_t)e->fixed_ra, be);
-  put(p, SFV_FLD_H_NUM_FDES, e->nfdes, be);
-  put(p, SFV_FLD_H_NUM_FRES, e->hdr_num_fres, be);
-  put(p, SFV_FLD_H_FRE_LEN, e->fre_nbytes, be);
-  put(p, SFV_FLD_H_FDEOFF, 0, be);
-  put(p, SFV_FLD_H_FREOFF, (uint64_t)e->nfdes * fde_size(), be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_MAGIC, SFV_MAGIC, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_VERSION, SFC_ENC_VERSION, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_FLAGS, e->flags, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_ABI, e->abi, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_FIXED_FP, (uint8_t)e->fixed_fp, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_FIXED_RA, (uint8_t)e->fixed_ra, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_NUM_FDES, e->nfdes, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_NUM_FRES, e->hdr_num_fres, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_FRE_LEN, e->fre_nbytes, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_FDEOFF, 0, be);
+  put(p, SFV_IN_HDR, SFV_FLD_H_FREOFF, (uint64_t)e->nfdes * fde_size(), be);
 }
 
 /* Upstream's conversion of the finished host-order section to a foreign
@@ -544,7 +548,7 @@ static int to_foreign(uint8_t *buf, uint64_t size, uint8_t be) {
   nfdes = hdr_field(&c, SFV_FLD_H_NUM_FDES);
   nfres = hdr_field(&c, SFV_FLD_H_NUM_FRES);
   fre_len = hdr_field(&c, SFV_FLD_H_FRE_LEN);
-  if ((hdr_field(&c, SFV_FLD_H_FLAGS) & ~(uint64_t)sfv_flags_defined(SFC_ENC_VERSION)) != 0)
+  if ((hdr_field(&c, SFV_FLD_H_FLAGS) & ~(uint64_t)SFC_FOREIGN_FLAGS) != 0)
     return 0;
   fres = hdr_size() + hdr_field(&c, SFV_FLD_H_FREOFF);
   for (i = 0; i < nfdes; i++) {
@@ -588,13 +592,30 @@ static int to_foreign(uint8_t *buf, uint64_t size, uint8_t be) {
       fre_bytes += a + 1u + w;
     }
   }
+#if SFV_COMPAT_ABI == 3
   if (j != nfres || fre_bytes > fre_len)
     return 0;
   for (at = fres + fre_bytes; at < size; at++)
     if (buf[at] != 0)
       return 0;
+#else
+  (void)fre_len;
+  (void)at;
+  if (j != nfres || nfdes * fde_size() + fre_bytes != size - hdr_size())
+    return 0;
+#endif
   flip_struct(buf, SFV_IN_HDR);
   return 1;
+}
+
+/* The ABIs whose byte order upstream's encoder knows (others are written
+ * in the host's). */
+static int abi_order_known(uint8_t abi) {
+#if SFV_COMPAT_ABI == 3
+  return sfv_abi_known(3, abi);
+#else
+  return sfv_abi_known(3, abi) && abi != SFV_ABI_S390X_BE; /* 2.44: no s390x */
+#endif
 }
 
 static char *write_fail(int *errp) {
@@ -638,8 +659,7 @@ static char *encoder_write(sframe_encoder_ctx *e, size_t *encoded_size,
     return write_fail(errp);
   write_header(e, buf, host_be);
   write_index(e, buf + hdr_size(), host_be);
-  if (sfv_abi_known(SFC_ENC_VERSION, e->abi) &&
-      sfv_abi_big_endian(e->abi) != host_be &&
+  if (abi_order_known(e->abi) && sfv_abi_big_endian(e->abi) != host_be &&
       !to_foreign(buf, size, host_be))
     return write_fail(errp);
   *encoded_size = (size_t)size;
