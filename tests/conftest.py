@@ -5,8 +5,9 @@ raw-section builder (tests/peers), the ELF builder (tests/elf), the
 real-world corpus library (tests/realworld), the hostile-suite helpers
 (tests/hostile), the consumer harness driver (tests/consumers).  Test
 files import them by name and never edit sys.path.
-Also the fixtures every suite shares: the CLI under test and the real
-corpus."""
+Also the fixtures every suite shares: the CLI under test, the peers'
+environment and the real-toolchain corpus (built once per session by
+tests/realworld/build-corpus.sh into build/realworld)."""
 import csv
 import os
 import pathlib
@@ -22,6 +23,8 @@ for _d in ("gen", "tests/peers", "tests/elf", "tests/realworld", "tests/hostile"
     _p = str(ROOT / _d)
     if _p not in sys.path:
         sys.path.insert(0, _p)
+
+import peers_support  # noqa: E402  (importable from here on)
 
 
 # Fixtures that build or install something large on first use: the real
@@ -54,11 +57,15 @@ def sfv_bin():
 
 
 @pytest.fixture(scope="session")
+def peers_env():
+    """KEY=VALUE pairs of .deps/peers/peers.env (installs peers if needed)."""
+    return peers_support.peers_env()
+
+
+@pytest.fixture(scope="session")
 def realworld():
-    """The real-toolchain corpus, built once by tests/realworld/build-corpus.sh
-    (which installs the toolchains it needs itself) into build/realworld:
-    rows of its MANIFEST.tsv as dicts: path, toolchain, arch, kind, version,
-    flags (paths absolute)."""
+    """Rows of build/realworld/MANIFEST.tsv as dicts: path, toolchain, arch,
+    kind, version, flags (paths absolute)."""
     out = BUILD / "realworld"
     manifest = out / "MANIFEST.tsv"
     if os.environ.get("SFV_REBUILD_CORPUS") or not manifest.exists():

@@ -23,23 +23,11 @@ import pytest
 
 import binutils_suite
 import rwlib
+import safe_support as ss
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-DROPIN = {"sid": ("abi3", "libsframe.so.3"), "trixie": ("abi1", "libsframe.so.1")}
 ARCHES = ("x86_64", "aarch64", "s390x")
 SINGLE_MODES = (["-shared", "--unresolved-symbols=ignore-all"],
                 ["-e", "0", "--unresolved-symbols=ignore-all"])
-
-
-@pytest.fixture(scope="module")
-def peers_env():
-    return rwlib.load_env("peers", "binutils-src")
-
-
-@pytest.fixture(scope="module")
-def dropin_dir():
-    subprocess.run(["make", "-C", str(ROOT), "-s", "libsframe-safe"], check=True)
-    return ROOT / "build" / "libsframe-safe"
 
 
 def dropin_wrapper(stock_wrapper, libdir, out):
@@ -109,22 +97,24 @@ def binutils_links(env, tc, arch, bindir, work):
     return out
 
 
-@pytest.mark.parametrize("tc", sorted(DROPIN))
-def test_ld_links_identical(peers_env, realworld, dropin_dir, tc, tmp_path):
-    sub, soname = DROPIN[tc]
-    libdir = dropin_dir / sub
-    assert (libdir / soname).exists()
+@pytest.mark.parametrize("abi", sorted(ss.ABIS))
+def test_ld_links_identical(peers_env, realworld, abi, tmp_path):
+    suite_env = {**peers_env, **rwlib.load_env("binutils-src")}
+    ss.ensure_built()
+    tc = ss.ABIS[abi][0]
+    lib = ss.dropin(abi).resolve()
+    libdir = lib.parent
     compared, diffs = 0, []
     for arch in ARCHES:
-        bindir = peers_env.get(f"BIN_{tc.upper()}_{arch.upper()}", "")
+        bindir = suite_env.get(f"BIN_{tc.upper()}_{arch.upper()}", "")
         if not bindir:
             continue   # that toolchain has no SFrame-capable binutils for arch
         work = tmp_path / arch
         work.mkdir()
         stock_ld = pathlib.Path(bindir) / "ld"
         dropin_ld = dropin_wrapper(stock_ld, libdir, work / "ld-dropin")
-        assert loaded_libsframe(dropin_ld) == (libdir / soname).resolve()
-        assert loaded_libsframe(stock_ld) != (libdir / soname).resolve()
+        assert loaded_libsframe(dropin_ld) == lib
+        assert loaded_libsframe(stock_ld) != lib
         links = [(f"{pathlib.Path(r['path']).parent.name}-{pathlib.Path(r['path']).stem}-{i}",
                   [*mode, r["path"]])
                  for r in realworld

@@ -7,34 +7,20 @@ Debian's .sum, all PASS."""
 import gzip
 import lzma
 import pathlib
-import subprocess
 
 import pytest
 
 import rwlib
+import safe_support as ss
 import upstream_suite
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-# suite: (testsuite tree, headers, stock library, drop-in, Debian's .sum, checks)
+# suite: (ABI, testsuite tree, headers, stock library, Debian's .sum, checks)
 SUITES = {
-    "sid": ("BINUTILS_SRC_DIR", "SID_SFRAME_INCLUDE", "SID_LIBSFRAME_SO",
-            "abi3/libsframe.so.3", "usr/share/doc/binutils/test-summary-amd64.gz", 168),
-    "trixie": ("BINUTILS_SRC_TRIXIE_DIR", "TRIXIE_SFRAME_INCLUDE", "TRIXIE_LIBSFRAME_SO",
-               "abi1/libsframe.so.1", "usr/share/doc/binutils/tests/libsframe.sum.xz", 57),
+    "sid": (3, "BINUTILS_SRC_DIR", "SID_SFRAME_INCLUDE", "SID_LIBSFRAME_SO",
+            "usr/share/doc/binutils/test-summary-amd64.gz", 168),
+    "trixie": (1, "BINUTILS_SRC_TRIXIE_DIR", "TRIXIE_SFRAME_INCLUDE", "TRIXIE_LIBSFRAME_SO",
+               "usr/share/doc/binutils/tests/libsframe.sum.xz", 57),
 }
-
-
-@pytest.fixture(scope="module")
-def peers_env():
-    return rwlib.load_env("peers", "binutils-src")
-
-
-@pytest.fixture(scope="module")
-def dropin_dir():
-    d = ROOT / "build" / "libsframe-safe"
-    subprocess.run(["make", "-C", str(ROOT), "-s", "libsframe-safe"], check=True)
-    return d
 
 
 def debian_sum(env, suite):
@@ -47,12 +33,16 @@ def debian_sum(env, suite):
 
 @pytest.mark.parametrize("which", ["stock", "drop-in"])
 @pytest.mark.parametrize("suite", sorted(SUITES))
-def test_upstream_testsuite(peers_env, suite, which, request, tmp_path):
-    src, inc, stock, dropin, _, count = SUITES[suite]
-    lib = (pathlib.Path(peers_env[stock]) if which == "stock"
-           else request.getfixturevalue("dropin_dir") / dropin)
-    testsuite = pathlib.Path(peers_env[src]) / "libsframe" / "testsuite"
-    got = upstream_suite.run_suite(testsuite, peers_env[inc], lib, tmp_path)
+def test_upstream_testsuite(peers_env, suite, which, tmp_path):
+    suite_env = {**peers_env, **rwlib.load_env("binutils-src")}
+    abi, src, inc, stock, _, count = SUITES[suite]
+    if which == "stock":
+        lib = pathlib.Path(suite_env[stock])
+    else:
+        ss.ensure_built()
+        lib = ss.dropin(abi)
+    testsuite = pathlib.Path(suite_env[src]) / "libsframe" / "testsuite"
+    got = upstream_suite.run_suite(testsuite, suite_env[inc], lib, tmp_path)
     want = debian_sum(peers_env, suite)
     assert len(want) == count and all(w.startswith("PASS: ") for w in want)
     assert [g for g in got if not g.startswith("PASS: ")] == []
