@@ -117,6 +117,14 @@ static unsigned hdr_size(void) { return sfv_struct_size(SFV_ST_HEADER, SFC_ENC_V
 static unsigned fde_size(void) { return sfv_struct_size(SFV_ST_FDE, SFC_ENC_VERSION); }
 static unsigned attr_size(void) { return sfv_struct_size(SFV_ST_ATTR, SFC_ENC_VERSION); }
 
+#if SFV_COMPAT_ABI == 3
+/* Section offset of FDE i's function start field (upstream's uint32_t
+ * arithmetic): what v3's PC-relative starts are relative to. */
+static uint32_t start_field_at(uint32_t i) {
+  return hdr_size() + i * fde_size() + sfv_field_in(SFV_FLD_F_START, SFC_ENC_VERSION).off;
+}
+#endif
+
 /* The FRE info byte upstream's encoder accepts (data word size code 0-2, at
  * most the ABI's data words). */
 static int fre_info_ok(uint8_t info) {
@@ -422,8 +430,7 @@ uint32_t sframe_encoder_get_offsetof_fde_start_addr(sframe_encoder_ctx *ectx,
     sfc_fail(errp, SFRAME_ERR_FDE_INVAL);
   else if (errp != NULL)
     *errp = 0;
-  return sframe_encoder_get_hdr_size(ectx) + func_idx * fde_size() +
-         sfv_field_in(SFV_FLD_F_START, SFC_ENC_VERSION).off;
+  return ectx != NULL ? start_field_at(func_idx) : func_idx * fde_size();
 }
 #endif
 
@@ -432,10 +439,10 @@ uint32_t sframe_encoder_get_offsetof_fde_start_addr(sframe_encoder_ctx *ectx,
 /* The index position FDE i's start is relative to (ABI 3 stores starts
  * relative to their own field; ABI 1 stores them as they are). */
 static uint64_t start_anchor(const sframe_encoder_ctx *e, uint32_t i) {
-#if SFV_COMPAT_ABI == 3
-  return sframe_encoder_get_offsetof_fde_start_addr((sframe_encoder_ctx *)e, i, NULL);
-#else
   (void)e;
+#if SFV_COMPAT_ABI == 3
+  return start_field_at(i);
+#else
   (void)i;
   return 0;
 #endif
