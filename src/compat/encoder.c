@@ -121,7 +121,11 @@ static unsigned attr_size(void) { return sfv_struct_size(SFV_ST_ATTR, SFC_ENC_VE
 /* Section offset of FDE i's function start field (upstream's uint32_t
  * arithmetic): what v3's PC-relative starts are relative to. */
 static uint32_t start_field_at(uint32_t i) {
-  return hdr_size() + i * fde_size() + sfv_field_in(SFV_FLD_F_START, SFC_ENC_VERSION).off;
+  uint32_t at;
+  (void)__builtin_mul_overflow(i, fde_size(), &at);
+  (void)__builtin_add_overflow(at, hdr_size() + sfv_field_in(SFV_FLD_F_START, SFC_ENC_VERSION).off,
+                               &at);
+  return at;
 }
 #endif
 
@@ -430,7 +434,7 @@ uint32_t sframe_encoder_get_offsetof_fde_start_addr(sframe_encoder_ctx *ectx,
     sfc_fail(errp, SFRAME_ERR_FDE_INVAL);
   else if (errp != NULL)
     *errp = 0;
-  return ectx != NULL ? start_field_at(func_idx) : func_idx * fde_size();
+  return start_field_at(func_idx);
 }
 #endif
 
@@ -438,7 +442,7 @@ uint32_t sframe_encoder_get_offsetof_fde_start_addr(sframe_encoder_ctx *ectx,
 
 /* The index position FDE i's start is relative to (ABI 3 stores starts
  * relative to their own field; ABI 1 stores them as they are). */
-static uint64_t start_anchor(const sframe_encoder_ctx *e, uint32_t i) {
+static uint32_t start_anchor(const sframe_encoder_ctx *e, uint32_t i) {
   (void)e;
 #if SFV_COMPAT_ABI == 3
   return start_field_at(i);
@@ -455,18 +459,19 @@ static int cmp_fde(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Upstream's (stable) sort on the anchored start, then re-relative. */
+/* Upstream's (stable) sort on the anchored start, then re-relative; the
+ * additions wrap as upstream's int64_t ones do. */
 static void sort_fdes(sframe_encoder_ctx *e) {
   uint32_t i;
   if (e->fdes == NULL)
     return;
   for (i = 0; i < e->nfdes; i++) {
-    e->fdes[i].start = (int64_t)((uint64_t)e->fdes[i].start + start_anchor(e, i));
+    (void)__builtin_add_overflow(e->fdes[i].start, start_anchor(e, i), &e->fdes[i].start);
     e->fdes[i].seq = i;
   }
   qsort(e->fdes, e->nfdes, sizeof *e->fdes, cmp_fde);
   for (i = 0; i < e->nfdes; i++)
-    e->fdes[i].start = (int64_t)((uint64_t)e->fdes[i].start - start_anchor(e, i));
+    (void)__builtin_sub_overflow(e->fdes[i].start, start_anchor(e, i), &e->fdes[i].start);
   e->flags |= SFV_F_FDE_SORTED;
 }
 
