@@ -7,13 +7,26 @@
 #include "compat/abi.h"
 #include "sfv.h"
 
-/* A decoder context owns a copy of the section (upstream's API lets the
- * caller free its buffer right after sframe_decode); every read of it
- * goes through libsfv (`sec` opened over `buf`). */
+#if SFV_COMPAT_ABI == 3
+#define SFC_LAYOUT 247       /* the objdump text and decode rules of 2.47 */
+#define SFC_MAX_DATAWORDS 6u /* a returned FRE holds at most this many */
+#else
+#define SFC_LAYOUT 244
+#define SFC_MAX_DATAWORDS 3u
+#endif
+
+/* A decoder context owns a copy of the section (the API lets the caller
+ * free its buffer right after sframe_decode); every read of it goes
+ * through libsfv (`sec`, opened over `buf`).  sframe_decode admits only
+ * sections whose FDE index (and v3 attributes) and FRE sub-section
+ * (fre_end) lie inside the buffer. */
 struct sframe_decoder_ctx {
   uint8_t *buf;
   size_t size;
   sfv_section sec;
+  uint64_t fre_end;          /* section offset: FRE sub-section + fre_len */
+  char *fres_host;           /* fres_buf bytes in host order (foreign-endian
+                                sections only; else NULL) */
 };
 
 /* Stores err into *errp when errp is not NULL; returns SFRAME_ERR. */
@@ -21,5 +34,18 @@ int sfc_fail(int *errp, int err);
 
 /* 1 when SFV_LIBSFRAME_STRICT=1 is set in the environment. */
 int sfc_strict(void);
+
+/* FDE i of the decoder (i < the header's FDE count); 0 on success. */
+int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out);
+
+/* Walks the FREs of `fde` up to index `idx` (inclusive) inside the FRE
+ * sub-section; fills *fre with FRE idx.  Fails (non-zero) when an FRE on
+ * the way does not decode or holds more data bytes than the ABI's
+ * sframe_frame_row_entry (where upstream overruns its copy). */
+int sfc_fre_walk(const sframe_decoder_ctx *d, const sfv_fde *fde, uint32_t idx,
+                 sfv_fre *fre, sfv_fre *next);
+
+/* The ABI's row entry of a decoded FRE: data words in host order. */
+void sfc_fre_export(const sfv_fre *fre, sframe_frame_row_entry *out);
 
 #endif
