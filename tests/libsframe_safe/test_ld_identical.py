@@ -120,7 +120,7 @@ def test_ld_links_identical(peers_env, realworld, abi, tmp_path):
                  for r in realworld
                  if r["toolchain"] == tc and r["arch"] == arch and r["kind"] == "o"
                  for i, mode in enumerate(SINGLE_MODES)]
-        links += binutils_links(peers_env, tc, arch, bindir, work)
+        links += binutils_links(suite_env, tc, arch, bindir, work)
         for name, args in links:
             d = link_twice(stock_ld, dropin_ld, args, work, name)
             if d:
