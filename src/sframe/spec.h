@@ -202,6 +202,10 @@ static inline uint8_t sfv_info_pc_type(uint8_t info) {
 static inline uint8_t sfv_info_pauth_key(uint8_t info) {
   return (info >> 5) & 1u;
 }
+/* The info byte of a PC type and an FRE type (the other bits 0). */
+static inline uint8_t sfv_info_make(uint8_t pc_type, uint8_t fre_type) {
+  return (uint8_t)((pc_type & 1u) << 4 | (fre_type & 0xfu));
+}
 /* v3 only. */
 static inline uint8_t sfv_info_signal(uint8_t info) { return (info >> 7) & 1u; }
 /* Unused bits of the info byte: v1, v2 bits 6-7; v3 bit 6. */
