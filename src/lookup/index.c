@@ -42,21 +42,39 @@ struct sfv_index_fn {
   uint32_t fde;
   uint32_t first;
   uint32_t count;
+  uint32_t xfirst;           /* !dense: its slots' FRE indexes in ix->fre_index */
+  uint8_t dense;             /* slot k is FRE k (every FRE kept) */
   uint8_t rep_size;          /* MASK v2/v3: the modulo; else 0 */
   uint8_t mask_v1;           /* scan with the v1 bit rule */
   uint8_t mask;              /* fre_start is the FRE's own start */
   uint8_t status;            /* SFV_OK, or every PC's status (sfv_status) */
 };
 
-/* Per FRE slot (its start apart, in ix->fre_starts). */
+/* Per FRE slot (its start apart, in ix->fre_starts; its index, when its
+ * function is not dense, in ix->fre_index). */
 struct sfv_index_fre {
   uint32_t off;              /* section offset - the FRE sub-section's */
-  uint32_t index;            /* within the FDE */
-  uint32_t rule;             /* into ix->recs and ix->rec_status */
+  uint32_t rule;             /* rule entry << 2 | ix_codes[] index of its status */
 };
+
+/* sfv_fre_recovery()'s statuses, as the 2 low bits c of a slot's rule:
+ * byte c of IX_CODES (a shift, not a load, on the lookup path). */
+#define IX_CODES                                                            \
+  ((uint32_t)SFV_OK | (uint32_t)SFV_E_ENCODING << 8 |                      \
+   (uint32_t)SFV_E_FDE_TYPE << 16 | (uint32_t)SFV_E_ARG << 24)
+
+static sfv_status ix_status(uint32_t c) { return (sfv_status)(IX_CODES >> (8u * c) & 0xffu); }
+
+static uint32_t ix_code(uint8_t st) {
+  uint32_t c = 0;
+  while (c < 3u && ix_status(c) != (sfv_status)st)
+    c++;
+  return c;
+}
 
 #define IX_ALIGN 8u
 #define IX_MAX_BUCKETS (1u << 22)
+#define IX_MAX_SLOTS ((1u << 30) - 1u)
 
 /* The key table: open addressing over IX_KEY_SLOTS slots, taking at most
  * IX_KEY_MAX keys; once full, every key it does not hold gets a rule
@@ -75,17 +93,23 @@ typedef struct ix_keys {
 /* Section layout of the index memory; every part starts 8-aligned. */
 typedef struct ix_layout {
   uint32_t nfns, nbuckets;
-  uint64_t nslots, nrules;
-  uint64_t o_fns, o_buckets, o_fre_starts, o_fres, o_recs, o_rstat, total;
+  uint64_t nslots, nidx, nrules;
+  uint64_t o_fns, o_buckets, o_fre_starts, o_fres, o_idx, o_recs, o_rstat, total;
 } ix_layout;
 
 /* Where ix_fill_fres() writes; NULL arrays when sizing. */
 typedef struct ix_out {
   uint32_t *fre_starts;
   struct sfv_index_fre *fres;
+  uint32_t *fre_index;
   sfv_recovery_set *recs;
   uint8_t *rstat;
 } ix_out;
+
+/* Next free slot and next free fre_index entry. */
+typedef struct ix_pos {
+  uint64_t slot, idx;
+} ix_pos;
 
 static uint64_t round8(uint64_t x) { return (x + (IX_ALIGN - 1)) & ~(uint64_t)(IX_ALIGN - 1); }
 
@@ -149,19 +173,26 @@ static uint32_t ix_rule(ix_keys *k, const sfv_section *sec, const sfv_fde *f,
   return rule;
 }
 
-/* The FREs of function fn (its FDE f) into the slots from *next, at most
- * `room` of them: fn->status/first/count set.  The walk and its statuses
- * are sfv_find_fre()'s (lookup.c find_fre_in).  With o->fres NULL
- * (sizing) only the keys and fn->status change. */
+/* The FREs of function fn (its FDE f) into the slots from p->slot (and,
+ * when it is not dense, their indexes from p->idx), at most `room` of
+ * them: fn's status, first, count, dense and xfirst set, *p advanced.  The
+ * walk and its statuses are sfv_find_fre()'s (lookup.c find_fre_in).
+ * With o->fres NULL (sizing) only the keys, *p and fn change.  Dense:
+ * every FRE is kept, i.e. MASK v1, or starts strictly ascending. */
 static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_index_fn *fn,
-                         ix_keys *keys, const ix_out *o, uint64_t *next, uint64_t room) {
+                         ix_keys *keys, const ix_out *o, ix_pos *p, uint64_t room) {
   sfv_fre_iter it;
   sfv_fre r;
   sfv_status st;
-  uint64_t k, w, first = *next, n = 0, fre_base = sfv_fre_subsection_offset(sec);
-  uint32_t min_later = UINT32_MAX;
+  uint64_t k, w, first = p->slot, n = 0, fre_base = sfv_fre_subsection_offset(sec);
+  uint32_t min_later = UINT32_MAX, prev = 0;
+  fn->mask = f->pc_type == SFV_PC_MASK;
+  fn->mask_v1 = fn->mask && sec->hdr.version == 1;
+  fn->rep_size = fn->mask && !fn->mask_v1 ? f->rep_size : 0;
   fn->first = (uint32_t)first;
+  fn->xfirst = 0;
   fn->count = 0;
+  fn->dense = 1;
   fn->status = SFV_OK;
   if (ix_mask0(sec, f)) {
     fn->status = SFV_E_NOT_FOUND;
@@ -177,6 +208,9 @@ static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_in
                                  length is a 32-bit header field */
       break;
     }
+    if (n > 0 && r.start <= prev && !fn->mask_v1)
+      fn->dense = 0;
+    prev = r.start;
     rule = ix_rule(keys, sec, f, &r, &fresh);
     if (o->fres != NULL) {
       struct sfv_index_fre *e = &o->fres[first + n];
@@ -184,34 +218,38 @@ static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_in
         o->rstat[rule] = (uint8_t)sfv_fre_recovery(sec, f, &r, &o->recs[rule]);
       o->fre_starts[first + n] = r.start;
       e->off = (uint32_t)(r.offset - fre_base);
-      e->index = r.index;
-      e->rule = rule;
+      e->rule = rule << 2 | ix_code(o->rstat[rule]); /* rule < 2^30 (ix_plan) */
     }
     n++;
   }
   if (st != SFV_END) {
     fn->status = (uint8_t)st;
+    fn->dense = 1;
     return; /* every PC of the function: this status; slots reused */
   }
-  *next = first + n;
+  p->slot = first + n;
+  fn->count = (uint32_t)n;
+  if (fn->dense)
+    return;
+  fn->xfirst = (uint32_t)p->idx;
+  p->idx += n;
   if (o->fres == NULL)
     return;
-  if (!fn->mask_v1) {
-    /* Keep the FREs starting below every later one (see the top),
-     * packed toward the end of the function's slots. */
-    for (k = n, w = 0; k > 0; k--) {
-      uint32_t s = o->fre_starts[first + k - 1u];
-      if (s < min_later) {
-        min_later = s;
-        w++;
-        o->fre_starts[first + n - w] = s;
-        o->fres[first + n - w] = o->fres[first + k - 1u];
-      }
+  /* Keep the FREs starting below every later one (see the top), packed
+   * toward the end of the function's slots, with their indexes. */
+  for (k = n, w = 0; k > 0; k--) {
+    uint32_t s = o->fre_starts[first + k - 1u];
+    if (s < min_later) {
+      min_later = s;
+      w++;
+      o->fre_starts[first + n - w] = s;
+      o->fres[first + n - w] = o->fres[first + k - 1u];
+      o->fre_index[fn->xfirst + n - w] = (uint32_t)(k - 1u);
     }
-    fn->first = (uint32_t)(first + n - w);
-    n = w;
   }
-  fn->count = (uint32_t)n;
+  fn->first = (uint32_t)(first + n - w);
+  fn->xfirst = (uint32_t)(fn->xfirst + n - w);
+  fn->count = (uint32_t)w;
 }
 
 static void ix_keys_clear(ix_keys *k) {
@@ -223,10 +261,11 @@ static void ix_keys_clear(ix_keys *k) {
 /* Counts functions and slots (one read of every FDE), then the rule
  * entries (a walk of every function's FREs, as the build walks them), and
  * lays out the memory.  SFV_E_UNINDEXABLE when slots exceed section bytes
- * / 2 (FRE blocks counted more than once) or 2^32 - 1, or the total
- * exceeds size_t. */
+ * / 2 (FRE blocks counted more than once) or 2^30 - 1 (a slot's rule
+ * keeps 30 bits), or the total exceeds size_t. */
 static sfv_status ix_plan(const sfv_section *sec, ix_layout *l, ix_keys *keys) {
-  static const ix_out none = {NULL, NULL, NULL, NULL};
+  static const ix_out none = {NULL, NULL, NULL, NULL, NULL};
+  ix_pos pos = {0, 0};
   uint32_t i;
   memset(l, 0, sizeof *l);
   for (i = 0; i < sec->fde_avail; i++) {
@@ -236,32 +275,34 @@ static sfv_status ix_plan(const sfv_section *sec, ix_layout *l, ix_keys *keys) {
       continue;
     l->nfns++;
     l->nslots += ix_slots(sec, &f);
-    if (l->nslots > sec->size / 2u || l->nslots > UINT32_MAX)
+    if (l->nslots > sec->size / 2u || l->nslots > IX_MAX_SLOTS)
       return SFV_E_UNINDEXABLE;
   }
   ix_keys_clear(keys);
   for (i = 0; i < sec->fde_avail; i++) {
     sfv_fde f;
-    uint64_t s, next = 0;
+    uint64_t s;
     struct sfv_index_fn fn;
     if (!ix_fde(sec, i, &f, &s))
       continue;
-    memset(&fn, 0, sizeof fn);
-    ix_fill_fres(sec, &f, &fn, keys, &none, &next, ix_slots(sec, &f));
+    pos.slot = 0; /* sizing writes no slot */
+    ix_fill_fres(sec, &f, &fn, keys, &none, &pos, ix_slots(sec, &f));
     if (fn.status == SFV_E_UNINDEXABLE)
       return SFV_E_UNINDEXABLE;
   }
   l->nrules = keys->nrules;
+  l->nidx = pos.idx;
   l->nbuckets = 2;
   while (l->nbuckets < l->nfns && l->nbuckets < IX_MAX_BUCKETS)
     l->nbuckets *= 2u;
   /* Every product below is at most 56 * 2^32: no uint64 overflow
-   * (nfns, nslots and nrules < 2^32). */
+   * (nfns < 2^32; nidx, nrules <= nslots < 2^30). */
   l->o_fns = round8((uint64_t)l->nfns * sizeof(uint64_t));
   l->o_buckets = l->o_fns + round8((uint64_t)l->nfns * sizeof(struct sfv_index_fn));
   l->o_fre_starts = l->o_buckets + round8(((uint64_t)l->nbuckets + 1u) * sizeof(uint32_t));
   l->o_fres = l->o_fre_starts + round8(l->nslots * sizeof(uint32_t));
-  l->o_recs = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
+  l->o_idx = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
+  l->o_recs = l->o_idx + round8(l->nidx * sizeof(uint32_t));
   l->o_rstat = l->o_recs + l->nrules * sizeof(sfv_recovery_set);
   l->total = l->o_rstat + l->nrules;
   if (l->total > (uint64_t)SIZE_MAX)
@@ -338,7 +379,8 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   struct sfv_index_fn *fns;
   uint32_t *buckets;
   uint32_t i, m = 0, b = 0;
-  uint64_t slot = 0, span;
+  ix_pos pos = {0, 0};
+  uint64_t span;
   unsigned shift = 0;
   int sorted = 1;
 
@@ -356,6 +398,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   buckets = (uint32_t *)(void *)(base + l.o_buckets);
   o.fre_starts = (uint32_t *)(void *)(base + l.o_fre_starts);
   o.fres = (struct sfv_index_fre *)(void *)(base + l.o_fres);
+  o.fre_index = (uint32_t *)(void *)(base + l.o_idx);
   o.recs = (sfv_recovery_set *)(void *)(base + l.o_recs);
   o.rstat = base + l.o_rstat;
 
@@ -371,10 +414,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
     starts[m] = s;
     fns[m].size = f.size;
     fns[m].fde = i;
-    fns[m].mask = f.pc_type == SFV_PC_MASK;
-    fns[m].mask_v1 = fns[m].mask && sec->hdr.version == 1;
-    fns[m].rep_size = fns[m].mask && !fns[m].mask_v1 ? f.rep_size : 0;
-    ix_fill_fres(sec, &f, &fns[m], &keys, &o, &slot, l.nslots - slot);
+    ix_fill_fres(sec, &f, &fns[m], &keys, &o, &pos, l.nslots - pos.slot);
     if (fns[m].status == SFV_E_UNINDEXABLE)
       return SFV_E_UNINDEXABLE;
     if (m > 0 && s < starts[m - 1])
@@ -407,7 +447,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   ix->sec = sec;
   ix->first = m > 0 ? starts[0] : 0;
   ix->nfns = m;
-  ix->nfres = (uint32_t)slot;
+  ix->nfres = (uint32_t)pos.slot;
   ix->nbuckets = l.nbuckets;
   ix->shift = (uint8_t)shift;
   ix->starts = starts;
@@ -418,7 +458,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   ix->fre_starts = o.fre_starts;
   ix->fres = o.fres;
   ix->recs = o.recs;
-  ix->rec_status = o.rstat;
+  ix->fre_index = o.fre_index;
   return SFV_OK;
 }
 
@@ -486,12 +526,12 @@ sfv_status sfv_index_find(const sfv_index *ix, uint64_t pc, sfv_index_hit *hit) 
     }
   }
   e = &ix->fres[fn->first + k];
-  hit->fre = e->index;
+  hit->fre = fn->dense ? k : ix->fre_index[fn->xfirst + k];
   /* INC: start + FRE start <= pc, no overflow. */
   hit->fre_start = fn->mask ? fs[k] : start + fs[k];
   hit->fre_offset = ix->fre_base + e->off;
-  hit->recovery_status = (sfv_status)ix->rec_status[e->rule];
-  hit->recovery = &ix->recs[e->rule];
+  hit->recovery_status = ix_status(e->rule & 3u);
+  hit->recovery = &ix->recs[e->rule >> 2];
   return SFV_OK;
 }
 
