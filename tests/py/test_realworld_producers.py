@@ -74,6 +74,10 @@ def test_clang_objects_are_v2_and_valid(results):
             and f["kind"] == "o" and f["sframe"]]
     assert objs
     for f in objs:
+        if f["shape"] == "empty-sframe" and f["version"] is None:
+            # the shape's hand-made empty sections: no header to version
+            assert f["warnings"] == {"elf-sframe-empty": 1} and not f["errors"], f["key"]
+            continue
         assert f["version"] == 2 and not f["errors"], (f["key"], f["errors"])
         assert f["dump"] == "identical", (f["key"], f["dump_detail"])
 
