@@ -153,7 +153,7 @@ static uint32_t ix_rule(ix_keys *k, const sfv_section *sec, const sfv_fde *f,
   if ((p = cur_window(&c, at, len)) == NULL)
     return rule; /* cannot happen: the FRE decoded */
   for (i = 0; i < len; i++)
-    h = (h ^ p[i]) * 0x01000193u;
+    h = (uint32_t)(((uint64_t)(h ^ p[i]) * 0x01000193u) & 0xffffffffu); /* FNV-1a, mod 2^32 */
   s = (h ^ h >> 15) & (IX_KEY_SLOTS - 1u);
   for (probe = 0; probe < IX_KEY_SLOTS && k->rule[s] != 0; probe++) {
     const uint8_t *q = cur_window(&c, k->at[s], len);
