@@ -287,6 +287,24 @@ static inline int64_t sfv_s390x_cfa_decode(int32_t v) {
          SFV_S390X_CFA_OFFSET_ADJUSTMENT;
 }
 
+/* A sufficient bit test for s390x data word k of a default FDE's FRE
+ * (same form and load as sfv_offset_word_bits): (x & *mask) == *expect
+ * implies that the classifier finds nothing in the word.  Word 0 with its
+ * sign bit clear: the stored CFA offset v >= 0 decodes to v * 8 + 160,
+ * which sfv_cfa_offset_ok accepts.  Words 1, 2 negative multiples of 8:
+ * neither RA padding (0) nor a v2 register number (odd), so an RA or FP
+ * saved at that offset from the CFA, which sfv_save_offset_ok accepts.
+ * The words it refuses (padding, register numbers, v in [-20, -1]) the
+ * fast path leaves to the classifier (tests/unit/test_fastpath.c checks
+ * the implication on every 1- and 2-byte word and a sample of 4-byte
+ * ones, v2 and v3). */
+static inline void sfv_s390x_word_bits(unsigned w, uint8_t be, unsigned k,
+                                       uint64_t *mask, uint64_t *expect) {
+  sfv_offset_word_bits(w, be, k != 0, mask, expect);
+  if (k == 0)
+    *mask &= (uint64_t)0x80u << (8u * (be ? 0u : w - 1u));
+}
+
 /* ---- fixed RA and flex layout (3.1.1, 3.2) ---- */
 
 /* AMD64 keeps its RA at the fixed offset CFA-8 (3.1.1): 1 when the header
