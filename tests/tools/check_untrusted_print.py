@@ -57,6 +57,9 @@ REVIEWED = {
     ("src/fmt/summary.c", "name"): "a flag name from a static table",
     ("src/fmt/summary.c", "sev[v]"): "a static table",
     ("src/cli/lookup_batch.c", "what"): "one of bad_line()'s callers' literals",
+    ("src/cli/lookup_batch.c", "b->out"): "fmt_lookup_line()'s answers: numbers, the "
+        "tool's literals and sfv_status_name() texts; JSON: the verdict members "
+        "fmt_lookup_verdict_json() wrote (its strings through fmt_json_str)",
     ("src/cli/tree.c", "in->opt"): "\"--files-from=\", \"--lookup=\" or "
                                    "\"--lookup=@\" (cli_list_open's callers)",
     ("src/cli/jobs.c", "err"): "a worker's captured stderr, already printed "
