@@ -25,7 +25,7 @@ typedef int (*fuzz_fn)(const uint8_t *, size_t);
 
 #ifdef SFV_REPLAY_ALL
 #define TARGETS(X) X(validate) X(lookup) X(dump) X(diff_libsframe) X(elf) X(cli_file) X(cfi) \
-  X(baseline) X(archive)
+  X(baseline) X(archive) X(diff_libsframe_safe)
 #define DECL(n) __attribute__((weak)) int sfv_fuzz_##n(const uint8_t *, size_t);
 TARGETS(DECL)
 #define ENTRY(n) {#n, sfv_fuzz_##n},

@@ -30,7 +30,7 @@ BENCH_QFLAG := $(if $(BENCH_QUICK),-q)
 bench-deps:
 	@scripts/install-deps.sh base cross peers bench
 
-$(BENCH)/obj/%.o: tests/bench/%.c tests/bench/bench_ls.h tests/bench/bench_util.h src/sfv.h
+$(BENCH)/obj/%.o: tests/bench/%.c tests/bench/bench_ls.h tests/bench/bench_util.h src/sfv.h $(SFV_FACES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -O2 -c $< -o $@
 

@@ -21,12 +21,16 @@ TEST_TARGETS += check-fuzz-harnesses test-fuzz-replay
 
 FUZZ_HARNESSES := validate lookup dump cli_file cfi baseline archive
 FUZZ_OUT := $(BUILD)/fuzz
-FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS)
+# The libsframe drop-in's exports renamed sfc_dropin_* for the fuzz builds,
+# where a stock libsframe may be linked too (generated from the ABI 3 map).
+FUZZ_DROPIN_NAMES := $(FUZZ_OUT)/gen/sfc_dropin_names.h
+FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS) $(wildcard src/compat/*.h) \
+  $(FUZZ_DROPIN_NAMES)
 # The library, the printers (src/fmt, what libsfvfmt.a holds) and the
 # CLI's file handling (src/cli but main.c: fuzz_cli_file).
 FUZZ_CLI_SRCS := $(filter-out src/cli/main.c,$(CLI_SRCS))
 FUZZ_LIB_SRCS := $(LIB_SRCS) $(FMT_SRCS) $(FUZZ_CLI_SRCS)
-FUZZ_WARN := $(CSTD) $(WARN) -Isrc -Ifuzz
+FUZZ_WARN := $(CSTD) $(WARN) -Isrc -Ifuzz -I$(FUZZ_OUT)/gen
 FUZZ_SECONDS ?= 600
 FUZZ_TARGET ?= validate
 AFL_CC ?= afl-clang-fast
@@ -43,11 +47,24 @@ FUZZ_HARNESSES += diff_libsframe
 endif
 # The ELF container harness (fuzz/fuzz_elf.c).
 FUZZ_HARNESSES += elf
+# The libsframe drop-in against the stock libsframe.so.3 (dlopen in a
+# forked child, $SFV_LIBSFRAME_STOCK; without it the drop-in runs alone).
+FUZZ_HARNESSES += diff_libsframe_safe
+SID_LIBSFRAME_SO := $(shell sed -n 's/^SID_LIBSFRAME_SO=//p' $(PEERS_ENV) 2>/dev/null)
+export SFV_LIBSFRAME_STOCK ?= $(SID_LIBSFRAME_SO)
 
 # Extra sources per harness (besides the library and the printers).
 FUZZ_EXTRA_diff_libsframe := libsframe_child peer_alloc
 FUZZ_EXTRA_elf :=
 FUZZ_EXTRA_baseline := sframe_model
+FUZZ_EXTRA_diff_libsframe_safe := libsframe_api libsframe_transcript peer_alloc
+# src/compat sources per harness (ABI 3, exports renamed).
+FUZZ_COMPAT_diff_libsframe_safe := $(patsubst src/compat/%.c,%,$(wildcard src/compat/*.c))
+FUZZ_COMPAT_FLAGS = -DSFV_COMPAT_ABI=3 -include $(FUZZ_DROPIN_NAMES)
+
+$(FUZZ_DROPIN_NAMES): src/compat/libsframe3.map
+	@mkdir -p $(dir $@)
+	sed -n 's/^ *\([a-z_0-9]*\);$$/#define \1 sfc_dropin_\1/p' $< > $@
 
 # Sanitizers: the library gets the whole set the unit tests use (incl.
 # integer and implicit-conversion); harness code gets ASan+UBSan (its
@@ -83,13 +100,17 @@ $(FUZZ_OUT)/$(1)/lib/fmt/%.o: src/fmt/%.c $(FUZZ_HDRS)
 $(FUZZ_OUT)/$(1)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
+$(FUZZ_OUT)/$(1)/lib/compat/%.o: src/compat/%.c $(FUZZ_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_WARN) $(FUZZ_COMPAT_FLAGS) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
 $(FUZZ_OUT)/$(1)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(4) -c $$< -o $$@
 endef
 
 fuzz_libobjs = $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_OUT)/$(1)/lib/%.o)
-fuzz_hobjs = $(foreach f,$(sort fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3)),$(FUZZ_OUT)/$(1)/h/$(f).o)
+fuzz_hobjs = $(foreach f,$(sort fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3)),$(FUZZ_OUT)/$(1)/h/$(f).o) \
+  $(FUZZ_COMPAT_$(2):%=$(FUZZ_OUT)/$(1)/lib/compat/%.o)
 
 # libsframe with its allocator renamed to the guard-page one (peer_alloc.c).
 $(FUZZ_OUT)/libsframe-guarded.a: $(SID_LIBSFRAME_A)
@@ -109,9 +130,10 @@ $(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_lf_bin,$(h))))
 fuzz-libfuzzer: $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/libfuzzer/fuzz_%)
 
 # ------------------------------------------------------------ libFuzzer + MSan
-# diff_libsframe is not built with MSan: libsframe.a is not instrumented.
+# diff_libsframe(_safe) are not built with MSan: GNU libsframe is not
+# instrumented.
 FUZZ_MSAN := -fsanitize=memory -fsanitize-memory-track-origins $(FUZZ_SAN_COMMON)
-FUZZ_MSAN_HARNESSES := $(filter-out diff_libsframe,$(FUZZ_HARNESSES))
+FUZZ_MSAN_HARNESSES := $(filter-out diff_libsframe diff_libsframe_safe,$(FUZZ_HARNESSES))
 $(eval $(call fuzz_objs,msan,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_MSAN),-fsanitize=fuzzer-no-link $(FUZZ_MSAN)))
 define fuzz_msan_bin
 $(FUZZ_OUT)/msan/fuzz_$(1): $(call fuzz_hobjs,msan,$(1),mutator_libfuzzer sframe_model) $(call fuzz_libobjs,msan)
@@ -154,6 +176,9 @@ $(FUZZ_REPLAY_DIR)/lib/fmt/%.o: src/fmt/%.c $(FUZZ_HDRS)
 $(FUZZ_REPLAY_DIR)/lib/cli/%.o: src/cli/%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
+$(FUZZ_REPLAY_DIR)/lib/compat/%.o: src/compat/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_COMPAT_FLAGS) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
 $(FUZZ_REPLAY_DIR)/h/fuzz_%.o: fuzz/fuzz_%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_HSAN) $(FUZZ_INC) \
@@ -163,13 +188,14 @@ $(FUZZ_REPLAY_DIR)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_HSAN) $(FUZZ_INC) -DSFV_REPLAY_ALL -c $< -o $@
 FUZZ_REPLAY_OBJS := $(FUZZ_HARNESSES:%=$(FUZZ_REPLAY_DIR)/h/fuzz_%.o) \
   $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_EXTRA_$(h):%=$(FUZZ_REPLAY_DIR)/h/%.o)) \
+  $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_COMPAT_$(h):%=$(FUZZ_REPLAY_DIR)/lib/compat/%.o)) \
   $(FUZZ_REPLAY_DIR)/h/regression_driver.o $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_REPLAY_DIR)/lib/%.o)
 $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay: $(sort $(FUZZ_REPLAY_OBJS)) $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_LIBS_$(h)))
 	$(FUZZ_REPLAY_CC) $(FUZZ_REPLAY_SAN) -o $@ $^
 fuzz-replay: $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay
 
 # Every fuzz/*.c through gcc with the project's warnings (no sanitizers).
-fuzz-gcc-check:
+fuzz-gcc-check: $(FUZZ_DROPIN_NAMES)
 	@set -e; for f in $(filter-out fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c,$(wildcard fuzz/*.c)) \
 	  $(if $(FUZZ_HAVE_LIBSFRAME),fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c); do \
 	  gcc $(FUZZ_WARN) -O2 $(FUZZ_INC) -c -o /dev/null $$f; done
@@ -256,6 +282,9 @@ FUZZ_COV_FLAGS := -fprofile-instr-generate -fcoverage-mapping -O0 -g
 $(FUZZ_COV_DIR)/lib/%.o: src/%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_WARN) $(FUZZ_COV_FLAGS) -c $< -o $@
+$(FUZZ_COV_DIR)/lib/compat/%.o: src/compat/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_WARN) $(FUZZ_COMPAT_FLAGS) $(FUZZ_COV_FLAGS) -c $< -o $@
 $(FUZZ_COV_DIR)/h/fuzz_%.o: fuzz/fuzz_%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_WARN) -O0 -g $(FUZZ_INC) -DLLVMFuzzerTestOneInput=sfv_fuzz_$* -c $< -o $@

@@ -23,6 +23,24 @@ for f in $LIB $FMT $CLI fuzz/sframe_model.c fuzz/mutator_libfuzzer.c; do
   objs="$objs $o"
 done
 
+# The libsframe drop-in (src/compat, ABI 3) for diff_libsframe_safe, its
+# exports renamed sfc_dropin_* as mk/fuzz.mk does; without a stock
+# libsframe.so.3 ($SFV_LIBSFRAME_STOCK) the harness runs the drop-in alone.
+mkdir -p "$WORK/sfv/gen"
+sed -n 's/^ *\([a-z_0-9]*\);$/#define \1 sfc_dropin_\1/p' src/compat/libsframe3.map \
+  > "$WORK/sfv/gen/sfc_dropin_names.h"
+STD="$STD -I$WORK/sfv/gen"
+extra_diff_libsframe_safe=""
+for f in src/compat/*.c; do
+  o="$WORK/sfv/compat_$(basename "$f" .c).o"
+  $CC $CFLAGS $STD -DSFV_COMPAT_ABI=3 -include "$WORK/sfv/gen/sfc_dropin_names.h" -c "$f" -o "$o"
+  extra_diff_libsframe_safe="$extra_diff_libsframe_safe $o"
+done
+for f in libsframe_api libsframe_transcript peer_alloc; do
+  $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$WORK/sfv/$f.o"
+  extra_diff_libsframe_safe="$extra_diff_libsframe_safe $WORK/sfv/$f.o"
+done
+
 # diff_libsframe needs Debian sid's libsframe (make fuzz builds it locally).
 not_built="diff_libsframe"
 harnesses=""
@@ -33,7 +51,8 @@ done
 
 for h in $harnesses; do
   $CC $CFLAGS $STD -c "fuzz/fuzz_$h.c" -o "$WORK/sfv/fuzz_$h.o"
-  $CXX $CXXFLAGS "$WORK/sfv/fuzz_$h.o" $objs $LIB_FUZZING_ENGINE -o "$OUT/fuzz_$h"
+  extra_var="extra_$h"
+  $CXX $CXXFLAGS "$WORK/sfv/fuzz_$h.o" ${!extra_var:-} $objs $LIB_FUZZING_ENGINE -o "$OUT/fuzz_$h"
   rm -f "$OUT/fuzz_${h}_seed_corpus.zip"
   seed_dirs=""
   for d in "corpus/$h" corpus/seeds corpus/regression; do

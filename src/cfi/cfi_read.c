@@ -17,26 +17,19 @@
 #define SFV_CFI_AUG_MAX 16u
 
 const char *sfv_cfi_err_name(sfv_cfi_err e) {
-  switch (e) {
-  case SFV_CFI_ERR_NONE: return "none";
-  case SFV_CFI_ERR_TRUNCATED: return "truncated field";
-  case SFV_CFI_ERR_LENGTH: return "entry length past the section end";
-  case SFV_CFI_ERR_CIE_POINTER: return "CIE pointer does not reach a CIE";
-  case SFV_CFI_ERR_VERSION: return "unsupported CIE version";
-  case SFV_CFI_ERR_AUGMENTATION: return "unknown augmentation";
-  case SFV_CFI_ERR_ENCODING: return "undefined pointer encoding";
-  case SFV_CFI_ERR_LEB128: return "LEB128 wider than 64 bits";
-  case SFV_CFI_ERR_OPCODE: return "undefined CFA instruction";
-  case SFV_CFI_ERR_OVERFLOW: return "arithmetic overflow";
-  case SFV_CFI_ERR_LOC_BACKWARD: return "location moves backward";
-  case SFV_CFI_ERR_STACK_OVERFLOW: return "remember_state stack overflow";
-  case SFV_CFI_ERR_STACK_UNDERFLOW: return "restore_state without remember_state";
-  case SFV_CFI_ERR_CFA_NOT_REG: return "CFA offset/register change on an expression CFA";
-  case SFV_CFI_ERR_CIE_ADVANCE: return "location advance in CIE instructions";
-  case SFV_CFI_ERR_BUDGET: return "work budget exhausted";
-  case SFV_CFI_ERR_ADDR_SIZE: return "unsupported address or segment size";
-  }
-  return "unknown";
+  static const char *const name[] = {
+      "none", "truncated field", "entry length past the section end",
+      "CIE pointer does not reach a CIE", "unsupported CIE version",
+      "unknown augmentation", "undefined pointer encoding",
+      "LEB128 wider than 64 bits", "undefined CFA instruction",
+      "arithmetic overflow", "location moves backward",
+      "remember_state stack overflow", "restore_state without remember_state",
+      "CFA offset/register change on an expression CFA",
+      "location advance in CIE instructions", "work budget exhausted",
+      "unsupported address or segment size"};
+  _Static_assert(sizeof name / sizeof name[0] == SFV_CFI_ERR_ADDR_SIZE + 1,
+                 "one description per sfv_cfi_err");
+  return (unsigned)e < sizeof name / sizeof name[0] ? name[e] : "unknown";
 }
 
 sfv_status sfv_cfi_init(sfv_cfi *cfi, const void *data, size_t size,

@@ -161,6 +161,18 @@ static sfv_status cfi_row(const sfv_elf *elf, const cli_verdict *v, uint64_t pc,
   return sfv_elf_cfi_row_at(elf, v->cfi_scratch, v->cfi_scratch_size, pc, f, r);
 }
 
+/* Why sfv_elf_cfi_row_at() could not give the row (st not SFV_OK nor
+ * SFV_E_NOT_FOUND), in its own terms: its statuses name CFI failures, not
+ * the SFrame ones sfv_status_name() words. */
+static const char *cfi_row_why(sfv_status st) {
+  switch (st) {
+  case SFV_E_ENCODING: return "an instruction of its CIE or FDE is invalid or not supported";
+  case SFV_E_RANGE: return "its instructions exceed the work budget";
+  case SFV_E_IO: return "the file could not be read";
+  default: return sfv_status_name(st);
+  }
+}
+
 /* --lookup, text, ELF: the .eh_frame row at pc under the SFrame answer. */
 static void lookup_cfi_text(FILE *out, const sfv_elf *elf, const cli_verdict *v,
                             uint64_t pc) {
@@ -172,7 +184,7 @@ static void lookup_cfi_text(FILE *out, const sfv_elf *elf, const cli_verdict *v,
     return;
   }
   if (st != SFV_OK) {
-    fprintf(out, "  .eh_frame: cannot be interpreted here: %s\n", sfv_status_name(st));
+    fprintf(out, "  .eh_frame: cannot be interpreted here: %s\n", cfi_row_why(st));
     return;
   }
   fprintf(out, "  .eh_frame fde at +0x%llx: 0x%llx..0x%llx, row 0x%llx..0x%llx\n",
@@ -217,7 +229,7 @@ static void lookup_cfi_json(FILE *out, void *ctx) {
   if (st != SFV_OK) {
     fprintf(out, ",\"cfi\":{\"found\":false,\"reason\":\"%s\",\"status\":",
             st == SFV_E_NOT_FOUND ? "no-fde" : "uninterpretable");
-    fmt_json_str(out, sfv_status_name(st));
+    fmt_json_str(out, st == SFV_E_NOT_FOUND ? sfv_status_name(st) : cfi_row_why(st));
     fputc('}', out);
     return;
   }

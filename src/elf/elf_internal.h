@@ -2,8 +2,9 @@
 /* elf_internal.h - pieces shared by the ELF container's translation units
  * (elf_read.c, elf_check.c, elf_reloc.c, elf_cover.c); not API.
  *
- * Every ELF structure is read by elf_rd() into a small local buffer (at
- * most ELF_MAX_ENT bytes) and decoded from there through the cursor; no
+ * Every ELF structure is read whole by sfv_elf_rd() into a small local
+ * buffer (at most ELF_MAX_ENT bytes) and decoded from there by loads at
+ * constant offsets inside the structure, or through the cursor; no
  * pointer into the file is ever kept, so the file need not be in memory.
  */
 #ifndef SFV_ELF_ELF_INTERNAL_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 
 #include "sfv.h"
+#include "common/cursor.h"
 #include "common/emit.h"
 #include "sframe/decode.h"
 #include "common/report.h"
@@ -58,6 +60,17 @@ typedef struct esym {
   uint16_t shndx;
   uint64_t value, size;
 } esym;
+
+/* Field n bytes wide at offset off of a structure that one sfv_elf_rd()
+ * call copied whole into b (the one bounds check, against the file).
+ * Callers pass constant offsets whose end is at most the structure's size
+ * (ELF64/ELF32 header 64/52, section header 64/40, program header 56/32,
+ * symbol 24/16, REL/RELA 2w/3w bytes: the gABI's layouts, w the class's
+ * word size), so the load cannot leave the buffer. */
+static inline uint64_t sfv_elf_fld(const sfv_elf *e, const uint8_t *b,
+                                   unsigned off, unsigned n) {
+  return sfv_ld(b + off, n, e->big_endian);
+}
 
 unsigned sfv_elf_word(const sfv_elf *e);
 unsigned sfv_elf_shent(const sfv_elf *e);

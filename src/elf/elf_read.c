@@ -10,7 +10,8 @@
  * Invariants:
  *  - every ELF field is untrusted; every read is checked against the file
  *    size first (`n <= size - off`, never `off + n`), then copied into a
- *    local buffer of at most ELF_MAX_ENT bytes and decoded with the cursor;
+ *    local buffer of at most ELF_MAX_ENT bytes, whole, and decoded by
+ *    loads at constant offsets inside that structure's size (fld());
  *  - sfv_elf.shdrs_ok/phdrs_ok imply the whole table lies in the file and
  *    the entry size is the class's, so sfv_elf_shdr()/sfv_elf_phdr() of an
  *    index below shnum/phnum fail only when the reader fails;
@@ -53,45 +54,43 @@ int sfv_elf_rd(const sfv_elf *e, uint64_t off, void *buf, size_t n) {
   return 1;
 }
 
-/* Header field offsets (ELF64, ELF32). */
-typedef struct ehdr_layout {
-  unsigned size, phoff, phentsize;
-} ehdr_layout;
-static const ehdr_layout EH64 = {64, 32, 54};
-static const ehdr_layout EH32 = {52, 28, 42};
+#define fld sfv_elf_fld
 
 int sfv_elf_ehdr(const sfv_elf *e, ehdr *h) {
-  const ehdr_layout *l = e->elf_class == 2 ? &EH64 : &EH32;
   uint8_t b[ELF_MAX_ENT];
-  sfv_cursor c;
   unsigned w = sfv_elf_word(e);
-  if (!sfv_elf_rd(e, 0, b, l->size))
+  unsigned ph = w == 8 ? 32u : 28u; /* e_phoff; e_ehsize at ph + 2w + 4 */
+  unsigned x = ph + 2u * w + 4u;
+  if (!sfv_elf_rd(e, 0, b, w == 8 ? 64u : 52u))
     return 0;
-  cur_init(&c, b, 16, l->size, e->big_endian);
-  if (!cur_u16(&c, &h->type) || !cur_u16(&c, &h->machine))
-    return 0;
-  cur_init(&c, b, l->phoff, l->size, e->big_endian);
-  if (!cur_un(&c, w, &h->phoff) || !cur_un(&c, w, &h->shoff))
-    return 0;
-  cur_init(&c, b, l->phentsize - 2u, l->size, e->big_endian);
-  return cur_u16(&c, &h->ehsize) && cur_u16(&c, &h->phentsize) &&
-         cur_u16(&c, &h->phnum) && cur_u16(&c, &h->shentsize) &&
-         cur_u16(&c, &h->shnum) && cur_u16(&c, &h->shstrndx);
+  h->type = (uint16_t)fld(e, b, 16, 2);
+  h->machine = (uint16_t)fld(e, b, 18, 2);
+  h->phoff = fld(e, b, ph, w);
+  h->shoff = fld(e, b, ph + w, w);
+  h->ehsize = (uint16_t)fld(e, b, x, 2);
+  h->phentsize = (uint16_t)fld(e, b, x + 2u, 2);
+  h->phnum = (uint16_t)fld(e, b, x + 4u, 2);
+  h->shentsize = (uint16_t)fld(e, b, x + 6u, 2);
+  h->shnum = (uint16_t)fld(e, b, x + 8u, 2);
+  h->shstrndx = (uint16_t)fld(e, b, x + 10u, 2); /* ends at 64 / 52 */
+  return 1;
 }
 
 int sfv_elf_shdr_at(const sfv_elf *e, uint64_t off, eshdr *s) {
   uint8_t b[ELF_MAX_ENT];
-  sfv_cursor c;
-  uint64_t align;
-  unsigned w = sfv_elf_word(e), n = sfv_elf_shent(e);
-  if (!sfv_elf_rd(e, off, b, n))
+  unsigned w = sfv_elf_word(e);
+  if (!sfv_elf_rd(e, off, b, sfv_elf_shent(e)))
     return 0;
-  cur_init(&c, b, 0, n, e->big_endian);
-  return cur_u32(&c, &s->name) && cur_u32(&c, &s->type) &&
-         cur_un(&c, w, &s->flags) && cur_un(&c, w, &s->addr) &&
-         cur_un(&c, w, &s->offset) && cur_un(&c, w, &s->size) &&
-         cur_u32(&c, &s->link) && cur_u32(&c, &s->info) &&
-         cur_un(&c, w, &align) && cur_un(&c, w, &s->entsize);
+  s->name = (uint32_t)fld(e, b, 0, 4);
+  s->type = (uint32_t)fld(e, b, 4, 4);
+  s->flags = fld(e, b, 8, w);
+  s->addr = fld(e, b, 8u + w, w);
+  s->offset = fld(e, b, 8u + 2u * w, w);
+  s->size = fld(e, b, 8u + 3u * w, w);
+  s->link = (uint32_t)fld(e, b, 8u + 4u * w, 4);
+  s->info = (uint32_t)fld(e, b, 12u + 4u * w, 4);
+  s->entsize = fld(e, b, 16u + 5u * w, w); /* after sh_addralign; ends at 64 / 40 */
+  return 1;
 }
 
 uint64_t sfv_elf_shdr_off(const sfv_elf *e, uint32_t i) {
@@ -110,42 +109,43 @@ uint64_t sfv_elf_phdr_off(const sfv_elf *e, uint32_t i) {
 
 int sfv_elf_phdr(const sfv_elf *e, uint32_t i, ephdr *p) {
   uint8_t b[ELF_MAX_ENT];
-  sfv_cursor c;
-  uint64_t paddr, align, v32;
-  unsigned n = sfv_elf_phent(e);
   if (!e->phdrs_ok || i >= e->phnum ||
-      !sfv_elf_rd(e, sfv_elf_phdr_off(e, i), b, n))
+      !sfv_elf_rd(e, sfv_elf_phdr_off(e, i), b, sfv_elf_phent(e)))
     return 0;
-  cur_init(&c, b, 0, n, e->big_endian);
-  if (e->elf_class == 2)
-    return cur_u32(&c, &p->type) && cur_u32(&c, &p->flags) &&
-           cur_un(&c, 8, &p->offset) && cur_un(&c, 8, &p->vaddr) &&
-           cur_un(&c, 8, &paddr) && cur_un(&c, 8, &p->filesz) &&
-           cur_un(&c, 8, &p->memsz) && cur_un(&c, 8, &align);
-  if (!cur_u32(&c, &p->type) || !cur_un(&c, 4, &p->offset) ||
-      !cur_un(&c, 4, &p->vaddr) || !cur_un(&c, 4, &paddr) ||
-      !cur_un(&c, 4, &p->filesz) || !cur_un(&c, 4, &p->memsz) ||
-      !cur_un(&c, 4, &v32) || !cur_un(&c, 4, &align))
-    return 0;
-  p->flags = (uint32_t)v32;
+  p->type = (uint32_t)fld(e, b, 0, 4);
+  if (e->elf_class == 2) { /* ends at 56 (p_align) */
+    p->flags = (uint32_t)fld(e, b, 4, 4);
+    p->offset = fld(e, b, 8, 8);
+    p->vaddr = fld(e, b, 16, 8);
+    p->filesz = fld(e, b, 32, 8);
+    p->memsz = fld(e, b, 40, 8);
+  } else { /* ends at 32 (p_align) */
+    p->offset = fld(e, b, 4, 4);
+    p->vaddr = fld(e, b, 8, 4);
+    p->filesz = fld(e, b, 16, 4);
+    p->memsz = fld(e, b, 20, 4);
+    p->flags = (uint32_t)fld(e, b, 24, 4);
+  }
   return 1;
 }
 
 int sfv_elf_sym_at(const sfv_elf *e, uint64_t off, esym *s) {
   uint8_t b[ELF_MAX_ENT];
-  sfv_cursor c;
-  uint8_t other;
-  unsigned n = sfv_elf_syment(e);
-  if (!sfv_elf_rd(e, off, b, n))
+  if (!sfv_elf_rd(e, off, b, sfv_elf_syment(e)))
     return 0;
-  cur_init(&c, b, 0, n, e->big_endian);
-  if (e->elf_class == 2)
-    return cur_u32(&c, &s->name) && cur_u8(&c, &s->info) &&
-           cur_u8(&c, &other) && cur_u16(&c, &s->shndx) &&
-           cur_un(&c, 8, &s->value) && cur_un(&c, 8, &s->size);
-  return cur_u32(&c, &s->name) && cur_un(&c, 4, &s->value) &&
-         cur_un(&c, 4, &s->size) && cur_u8(&c, &s->info) &&
-         cur_u8(&c, &other) && cur_u16(&c, &s->shndx);
+  s->name = (uint32_t)fld(e, b, 0, 4);
+  if (e->elf_class == 2) { /* ends at 24 */
+    s->info = (uint8_t)fld(e, b, 4, 1);
+    s->shndx = (uint16_t)fld(e, b, 6, 2);
+    s->value = fld(e, b, 8, 8);
+    s->size = fld(e, b, 16, 8);
+  } else { /* ends at 16 */
+    s->value = fld(e, b, 4, 4);
+    s->size = fld(e, b, 8, 4);
+    s->info = (uint8_t)fld(e, b, 12, 1);
+    s->shndx = (uint16_t)fld(e, b, 14, 2);
+  }
+  return 1;
 }
 
 int sfv_elf_table(const sfv_elf *e, const eshdr *s, unsigned ent, uint64_t *n) {

@@ -67,8 +67,7 @@ static uint32_t aliased(const sfv_reloc_iter *it, const eshdr *s) {
 static int read_entry(sfv_reloc_iter *it, sfv_reloc *r) {
   const sfv_elf *e = it->e;
   uint8_t b[ELF_MAX_ENT];
-  sfv_cursor c;
-  uint64_t info, add;
+  uint64_t info;
   unsigned w = sfv_elf_word(e);
   r->ent_off = it->cur.offset + it->k * it->ent;
   r->index = it->k;
@@ -76,11 +75,10 @@ static int read_entry(sfv_reloc_iter *it, sfv_reloc *r) {
   r->rela = it->rela;
   r->symtab = it->symtab;
   r->nsyms = it->nsyms;
-  if (!sfv_elf_rd(e, r->ent_off, b, it->ent))
+  if (!sfv_elf_rd(e, r->ent_off, b, it->ent)) /* 2w (REL) or 3w (RELA) */
     return 0;
-  cur_init(&c, b, 0, it->ent, e->big_endian);
-  if (!cur_un(&c, w, &r->offset) || !cur_un(&c, w, &info))
-    return 0;
+  r->offset = sfv_elf_fld(e, b, 0, w);
+  info = sfv_elf_fld(e, b, w, w);
   if (e->elf_class == 2) {
     r->sym = info >> 32;
     r->type = (uint32_t)(info & 0xffffffffu);
@@ -88,12 +86,7 @@ static int read_entry(sfv_reloc_iter *it, sfv_reloc *r) {
     r->sym = info >> 8;
     r->type = (uint32_t)(info & 0xffu);
   }
-  r->addend = 0;
-  if (it->rela) {
-    if (!cur_un(&c, w, &add))
-      return 0;
-    r->addend = sfv_sext(add, w);
-  }
+  r->addend = it->rela ? sfv_sext(sfv_elf_fld(e, b, 2u * w, w), w) : 0;
   return 1;
 }
 
@@ -291,12 +284,12 @@ int sfv_reloc_operands(const sfv_elf *e, const sfv_reloc *r, const uint8_t *out,
   unsigned rsz = sfv_elf_pcrel_size(e, r->type);
   uint64_t cur;
   sfv_cursor c;
-  if (rsz == 0 || r->sym >= r->nsyms || r->offset > len || rsz > len - r->offset ||
+  if (rsz == 0 || r->sym >= r->nsyms)
+    return 0;
+  cur_init(&c, out, r->offset, len, e->big_endian); /* past len: reads fail */
+  if (!cur_un(&c, rsz, &cur) ||
       !sfv_elf_sym_at(e, r->symtab.offset + r->sym * sfv_elf_syment(e), y) ||
       y->shndx == 0 || y->shndx >= SHN_LORESERVE || !sfv_elf_shdr(e, y->shndx, t))
-    return 0;
-  cur_init(&c, out, r->offset, len, e->big_endian);
-  if (!cur_un(&c, rsz, &cur))
     return 0;
   *size = rsz;
   *addend = r->rela ? r->addend : sfv_sext(cur, rsz);

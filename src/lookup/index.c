@@ -17,15 +17,24 @@
  *  - per function the status sfv_find_fre() gives for every PC it contains
  *    when its FREs do not decode (the walk's error), or when a MASK rep_size
  *    is 0 (not found);
- *  - per FRE slot the decoded answer: rules and their verdict
- *    (sfv_fre_recovery()), section offset and index.
+ *  - per FRE slot its index, its offset (from the FRE sub-section's) and
+ *    a rule number: the rules and their verdict (sfv_fre_recovery())
+ *    are stored once per distinct key, the key being the bytes they are a
+ *    function of (the FRE's info byte and data words, and the FDE's type,
+ *    pauth key and signal bit; the header is the section's).
  * Everything is decoded with the spec layer (sfv_fde_get, sfv_fre_next,
- * sfv_fre_recovery): nothing here reads section bytes itself.
+ * sfv_fre_recovery); the keys' bytes are compared through the cursor.
+ *
+ * Sizing and building walk the FREs in the same order (FDE index order)
+ * through the same key table, so both count the same rule entries: the
+ * size is exact, not a bound.
  */
 #include <string.h>
 
 #include "sfv.h"
+#include "common/cursor.h"
 #include "sframe/decode.h"
+#include "sframe/spec.h"
 
 /* Per indexed function; `first`/`count` delimit its FRE slots. */
 struct sfv_index_fn {
@@ -33,30 +42,74 @@ struct sfv_index_fn {
   uint32_t fde;
   uint32_t first;
   uint32_t count;
+  uint32_t xfirst;           /* !dense: its slots' FRE indexes in ix->fre_index */
+  uint8_t dense;             /* slot k is FRE k (every FRE kept) */
   uint8_t rep_size;          /* MASK v2/v3: the modulo; else 0 */
   uint8_t mask_v1;           /* scan with the v1 bit rule */
   uint8_t mask;              /* fre_start is the FRE's own start */
   uint8_t status;            /* SFV_OK, or every PC's status (sfv_status) */
 };
 
-/* Per FRE slot (the rules apart, in ix->recs: a lookup reads these 16
- * bytes and hands out a pointer to the rules). */
+/* Per FRE slot (its start apart, in ix->fre_starts; its index, when its
+ * function is not dense, in ix->fre_index). */
 struct sfv_index_fre {
-  uint64_t offset;
-  uint32_t index;
-  uint8_t rec_status;        /* sfv_status of sfv_fre_recovery() */
-  uint8_t keep;              /* build only: can be an answer */
+  uint32_t off;              /* section offset - the FRE sub-section's */
+  uint32_t rule;             /* rule entry << 2 | ix_codes[] index of its status */
 };
+
+/* sfv_fre_recovery()'s statuses, as the 2 low bits c of a slot's rule:
+ * byte c of IX_CODES (a shift, not a load, on the lookup path). */
+#define IX_CODES                                                            \
+  ((uint32_t)SFV_OK | (uint32_t)SFV_E_ENCODING << 8 |                      \
+   (uint32_t)SFV_E_FDE_TYPE << 16 | (uint32_t)SFV_E_ARG << 24)
+
+static sfv_status ix_status(uint32_t c) { return (sfv_status)(IX_CODES >> (8u * c) & 0xffu); }
+
+static uint32_t ix_code(uint8_t st) {
+  uint32_t c = 0;
+  while (c < 3u && ix_status(c) != (sfv_status)st)
+    c++;
+  return c;
+}
 
 #define IX_ALIGN 8u
 #define IX_MAX_BUCKETS (1u << 22)
+#define IX_MAX_SLOTS ((1u << 30) - 1u)
+
+/* The key table: open addressing over IX_KEY_SLOTS slots, taking at most
+ * IX_KEY_MAX keys; once full, every key it does not hold gets a rule
+ * entry of its own (the index grows toward one entry per FRE, as before
+ * the table, and stays exact).  On the stack: 13 bytes a slot. */
+#define IX_KEY_SLOTS 1024u
+#define IX_KEY_MAX 768u
+typedef struct ix_keys {
+  uint64_t at[IX_KEY_SLOTS];     /* section offset of the key's info byte */
+  uint32_t rule[IX_KEY_SLOTS];   /* rule number + 1; 0: empty slot */
+  uint8_t ctx[IX_KEY_SLOTS];     /* fde_type | pauth_key << 5 | signal << 6 */
+  uint32_t used;
+  uint64_t nrules;               /* rule entries made */
+} ix_keys;
 
 /* Section layout of the index memory; every part starts 8-aligned. */
 typedef struct ix_layout {
   uint32_t nfns, nbuckets;
-  uint64_t nslots;
-  uint64_t o_fns, o_buckets, o_fre_starts, o_fres, o_recs, total;
+  uint64_t nslots, nidx, nrules;
+  uint64_t o_fns, o_buckets, o_fre_starts, o_fres, o_idx, o_recs, o_rstat, total;
 } ix_layout;
+
+/* Where ix_fill_fres() writes; NULL arrays when sizing. */
+typedef struct ix_out {
+  uint32_t *fre_starts;
+  struct sfv_index_fre *fres;
+  uint32_t *fre_index;
+  sfv_recovery_set *recs;
+  uint8_t *rstat;
+} ix_out;
+
+/* Next free slot and next free fre_index entry. */
+typedef struct ix_pos {
+  uint64_t slot, idx;
+} ix_pos;
 
 static uint64_t round8(uint64_t x) { return (x + (IX_ALIGN - 1)) & ~(uint64_t)(IX_ALIGN - 1); }
 
@@ -67,21 +120,152 @@ static int ix_fde(const sfv_section *sec, uint32_t i, sfv_fde *f, uint64_t *star
   return f->size != 0 && sfv_fde_func_start(sec, f, start) == SFV_OK;
 }
 
+static int ix_mask0(const sfv_section *sec, const sfv_fde *f) {
+  return f->pc_type == SFV_PC_MASK && sec->hdr.version >= 2 && f->rep_size == 0;
+}
+
 /* FRE slots function f may need: its FRE count, capped by the FREs that
  * fit between its first FRE and the end of the FRE sub-section (each FRE
  * takes 2 bytes at least). */
 static uint64_t ix_slots(const sfv_section *sec, const sfv_fde *f) {
   uint64_t end = sfv_fre_end(sec), fit;
-  if (f->pc_type == SFV_PC_MASK && sec->hdr.version >= 2 && f->rep_size == 0)
+  if (ix_mask0(sec, f))
     return 0;
   fit = f->fres_offset < end ? (end - f->fres_offset) / 2u : 0;
   return f->num_fres < fit ? f->num_fres : fit;
 }
 
-/* Counts functions and slots (one read of every FDE) and lays out the
- * memory.  SFV_E_UNINDEXABLE when slots exceed section bytes / 2 (FRE
- * blocks counted more than once) or the total exceeds size_t. */
-static sfv_status ix_plan(const sfv_section *sec, ix_layout *l) {
+/* The rule number of FRE r of FDE f; *fresh when it is a new entry (the
+ * caller then fills it).  Equal keys decode to equal rules and verdicts:
+ * sfv_fre_recovery() reads nothing of the FRE but its info byte and data
+ * words, nothing of the FDE but the three bits in ctx. */
+static uint32_t ix_rule(ix_keys *k, const sfv_section *sec, const sfv_fde *f,
+                        const sfv_fre *r, int *fresh) {
+  uint64_t at = sfv_fre_info_at(f, r), len = 1u + (uint64_t)r->dw_count * r->dw_size;
+  uint8_t ctx = (uint8_t)(f->fde_type | (f->pauth_key & 1u) << 5 | (f->signal & 1u) << 6);
+  uint32_t h = 0x811c9dc5u ^ ctx, s, probe, rule;
+  const uint8_t *p;
+  sfv_cursor c;
+  uint64_t i;
+  cur_init(&c, sec->data, 0, sec->size, sec->big_endian);
+  *fresh = 1;
+  rule = (uint32_t)k->nrules++; /* nrules <= FRE slots < 2^32 (ix_plan) */
+  if ((p = cur_window(&c, at, len)) == NULL)
+    return rule; /* cannot happen: the FRE decoded */
+  for (i = 0; i < len; i++)
+    h = (uint32_t)(((uint64_t)(h ^ p[i]) * 0x01000193u) & 0xffffffffu); /* FNV-1a, mod 2^32 */
+  s = (h ^ h >> 15) & (IX_KEY_SLOTS - 1u);
+  for (probe = 0; probe < IX_KEY_SLOTS && k->rule[s] != 0; probe++) {
+    const uint8_t *q = cur_window(&c, k->at[s], len);
+    if (k->ctx[s] == ctx && q != NULL && q[0] == p[0] && memcmp(q, p, (size_t)len) == 0) {
+      k->nrules--;
+      *fresh = 0;
+      return k->rule[s] - 1u;
+    }
+    s = (s + 1u) & (IX_KEY_SLOTS - 1u);
+  }
+  if (k->rule[s] == 0 && k->used < IX_KEY_MAX) {
+    k->rule[s] = rule + 1u;
+    k->at[s] = at;
+    k->ctx[s] = ctx;
+    k->used++;
+  }
+  return rule;
+}
+
+/* The FREs of function fn (its FDE f) into the slots from p->slot (and,
+ * when it is not dense, their indexes from p->idx), at most `room` of
+ * them: fn's status, first, count, dense and xfirst set, *p advanced.  The
+ * walk and its statuses are sfv_find_fre()'s (lookup.c find_fre_in).
+ * With o->fres NULL (sizing) only the keys, *p and fn change.  Dense:
+ * every FRE is kept, i.e. MASK v1, or starts strictly ascending. */
+static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_index_fn *fn,
+                         ix_keys *keys, const ix_out *o, ix_pos *p, uint64_t room) {
+  sfv_fre_iter it;
+  sfv_fre r;
+  sfv_status st;
+  uint64_t k, w, first = p->slot, n = 0, fre_base = sfv_fre_subsection_offset(sec);
+  uint32_t min_later = UINT32_MAX, prev = 0;
+  fn->mask = f->pc_type == SFV_PC_MASK;
+  fn->mask_v1 = fn->mask && sec->hdr.version == 1;
+  fn->rep_size = fn->mask && !fn->mask_v1 ? f->rep_size : 0;
+  fn->first = (uint32_t)first;
+  fn->xfirst = 0;
+  fn->count = 0;
+  fn->dense = 1;
+  fn->status = SFV_OK;
+  if (ix_mask0(sec, f)) {
+    fn->status = SFV_E_NOT_FOUND;
+    return;
+  }
+  st = sfv_fre_iter_init(&it, sec, f, 0);
+  while (st == SFV_OK && (st = sfv_fre_next(&it, &r)) == SFV_OK) {
+    int fresh;
+    uint32_t rule;
+    if (n >= room || r.offset - fre_base > UINT32_MAX) {
+      st = SFV_E_UNINDEXABLE; /* cannot happen: 2 bytes per FRE, and
+                                 FREs lie in the FRE sub-section, whose
+                                 length is a 32-bit header field */
+      break;
+    }
+    if (n > 0 && r.start <= prev && !fn->mask_v1)
+      fn->dense = 0;
+    prev = r.start;
+    rule = ix_rule(keys, sec, f, &r, &fresh);
+    if (o->fres != NULL) {
+      struct sfv_index_fre *e = &o->fres[first + n];
+      if (fresh)
+        o->rstat[rule] = (uint8_t)sfv_fre_recovery(sec, f, &r, &o->recs[rule]);
+      o->fre_starts[first + n] = r.start;
+      e->off = (uint32_t)(r.offset - fre_base);
+      e->rule = rule << 2 | ix_code(o->rstat[rule]); /* rule < 2^30 (ix_plan) */
+    }
+    n++;
+  }
+  if (st != SFV_END) {
+    fn->status = (uint8_t)st;
+    fn->dense = 1;
+    return; /* every PC of the function: this status; slots reused */
+  }
+  p->slot = first + n;
+  fn->count = (uint32_t)n;
+  if (fn->dense)
+    return;
+  fn->xfirst = (uint32_t)p->idx;
+  p->idx += n;
+  if (o->fres == NULL)
+    return;
+  /* Keep the FREs starting below every later one (see the top), packed
+   * toward the end of the function's slots, with their indexes. */
+  for (k = n, w = 0; k > 0; k--) {
+    uint32_t s = o->fre_starts[first + k - 1u];
+    if (s < min_later) {
+      min_later = s;
+      w++;
+      o->fre_starts[first + n - w] = s;
+      o->fres[first + n - w] = o->fres[first + k - 1u];
+      o->fre_index[fn->xfirst + n - w] = (uint32_t)(k - 1u);
+    }
+  }
+  fn->first = (uint32_t)(first + n - w);
+  fn->xfirst = (uint32_t)(fn->xfirst + n - w);
+  fn->count = (uint32_t)w;
+}
+
+static void ix_keys_clear(ix_keys *k) {
+  memset(k->rule, 0, sizeof k->rule);
+  k->used = 0;
+  k->nrules = 0;
+}
+
+/* Counts functions and slots (one read of every FDE), then the rule
+ * entries (a walk of every function's FREs, as the build walks them), and
+ * lays out the memory.  SFV_E_UNINDEXABLE when slots exceed section bytes
+ * / 2 (FRE blocks counted more than once) or 2^30 - 1 (a slot's rule
+ * keeps 30 bits), or the total exceeds size_t. */
+static sfv_status ix_plan(const sfv_section *sec, ix_layout *l, ix_keys *keys) {
+  static const ix_out none = {NULL, NULL, NULL, NULL, NULL};
+  ix_pos pos = {0, 0};
   uint32_t i;
   memset(l, 0, sizeof *l);
   for (i = 0; i < sec->fde_avail; i++) {
@@ -91,20 +275,36 @@ static sfv_status ix_plan(const sfv_section *sec, ix_layout *l) {
       continue;
     l->nfns++;
     l->nslots += ix_slots(sec, &f);
-    if (l->nslots > sec->size / 2u)
+    if (l->nslots > sec->size / 2u || l->nslots > IX_MAX_SLOTS)
       return SFV_E_UNINDEXABLE;
   }
+  ix_keys_clear(keys);
+  for (i = 0; i < sec->fde_avail; i++) {
+    sfv_fde f;
+    uint64_t s;
+    struct sfv_index_fn fn;
+    if (!ix_fde(sec, i, &f, &s))
+      continue;
+    pos.slot = 0; /* sizing writes no slot */
+    ix_fill_fres(sec, &f, &fn, keys, &none, &pos, ix_slots(sec, &f));
+    if (fn.status == SFV_E_UNINDEXABLE)
+      return SFV_E_UNINDEXABLE;
+  }
+  l->nrules = keys->nrules;
+  l->nidx = pos.idx;
   l->nbuckets = 2;
   while (l->nbuckets < l->nfns && l->nbuckets < IX_MAX_BUCKETS)
     l->nbuckets *= 2u;
-  /* Every product below is at most 72 * 2^32 * ...: no uint64 overflow
-   * (nfns < 2^32, nslots <= size / 2). */
+  /* Every product below is at most 56 * 2^32: no uint64 overflow
+   * (nfns < 2^32; nidx, nrules <= nslots < 2^30). */
   l->o_fns = round8((uint64_t)l->nfns * sizeof(uint64_t));
   l->o_buckets = l->o_fns + round8((uint64_t)l->nfns * sizeof(struct sfv_index_fn));
   l->o_fre_starts = l->o_buckets + round8(((uint64_t)l->nbuckets + 1u) * sizeof(uint32_t));
   l->o_fres = l->o_fre_starts + round8(l->nslots * sizeof(uint32_t));
-  l->o_recs = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
-  l->total = l->o_recs + l->nslots * sizeof(sfv_recovery_set);
+  l->o_idx = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
+  l->o_recs = l->o_idx + round8(l->nidx * sizeof(uint32_t));
+  l->o_rstat = l->o_recs + l->nrules * sizeof(sfv_recovery_set);
+  l->total = l->o_rstat + l->nrules;
   if (l->total > (uint64_t)SIZE_MAX)
     return SFV_E_UNINDEXABLE;
   return SFV_OK;
@@ -116,10 +316,11 @@ static int section_ok(const sfv_section *sec) {
 
 sfv_status sfv_index_size(const sfv_section *sec, size_t *bytes) {
   ix_layout l;
+  ix_keys keys;
   sfv_status st;
   if (!section_ok(sec) || bytes == NULL)
     return SFV_E_ARG;
-  st = ix_plan(sec, &l);
+  st = ix_plan(sec, &l, &keys);
   *bytes = st == SFV_OK ? (size_t)l.total : 0;
   return st;
 }
@@ -166,80 +367,20 @@ static void ix_sort(uint64_t *starts, struct sfv_index_fn *fns, uint32_t n) {
   }
 }
 
-/* The FREs of function fn (its FDE f, start func) into the slots from
- * *next, at most `room` of them: fn->status/first/count set.  The walk and
- * its statuses are sfv_find_fre()'s (lookup.c find_fre_in). */
-static void ix_fill_fres(const sfv_section *sec, const sfv_fde *f, struct sfv_index_fn *fn,
-                         uint32_t *fre_starts, struct sfv_index_fre *fres,
-                         sfv_recovery_set *recs, uint64_t *next, uint64_t room) {
-  sfv_fre_iter it;
-  sfv_fre r;
-  sfv_status st;
-  uint64_t k, w, first = *next, n = 0;
-  uint32_t min_later = UINT32_MAX;
-  int all_keep = 1;
-  fn->first = (uint32_t)first;
-  fn->count = 0;
-  fn->status = SFV_OK;
-  if (f->pc_type == SFV_PC_MASK && sec->hdr.version >= 2 && f->rep_size == 0) {
-    fn->status = SFV_E_NOT_FOUND;
-    return;
-  }
-  st = sfv_fre_iter_init(&it, sec, f, 0);
-  while (st == SFV_OK && (st = sfv_fre_next(&it, &r)) == SFV_OK) {
-    struct sfv_index_fre *e;
-    if (n >= room) { /* cannot happen (2 bytes per FRE): refuse, do not write */
-      st = SFV_E_UNINDEXABLE;
-      break;
-    }
-    e = &fres[first + n];
-    fre_starts[first + n] = r.start;
-    e->rec_status = (uint8_t)sfv_fre_recovery(sec, f, &r, &recs[first + n]);
-    e->offset = r.offset;
-    e->index = r.index;
-    n++;
-  }
-  if (st != SFV_END) {
-    fn->status = (uint8_t)st;
-    return; /* every PC of the function: this status; slots reused */
-  }
-  if (!fn->mask_v1) {
-    /* Keep the FREs starting below every later one (see the top). */
-    for (k = n; k > 0; k--) {
-      uint32_t s = fre_starts[first + k - 1u];
-      fres[first + k - 1u].keep = s < min_later;
-      all_keep &= s < min_later;
-      if (s < min_later)
-        min_later = s;
-    }
-    if (!all_keep) {
-      for (k = 0, w = 0; k < n; k++)
-        if (fres[first + k].keep) {
-          fre_starts[first + w] = fre_starts[first + k];
-          fres[first + w] = fres[first + k];
-          recs[first + w] = recs[first + k];
-          w++;
-        }
-      n = w;
-    }
-  }
-  fn->count = (uint32_t)n;
-  *next = first + n;
-}
-
 static void ix_clear(sfv_index *ix) { memset(ix, 0, sizeof *ix); }
 
 sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, size_t cap) {
   ix_layout l;
+  ix_keys keys;
+  ix_out o;
   sfv_status st;
   uint8_t *base = mem;
   uint64_t *starts;
   struct sfv_index_fn *fns;
-  uint32_t *buckets, *fre_starts;
-  struct sfv_index_fre *fres;
-  sfv_recovery_set *recs;
+  uint32_t *buckets;
   uint32_t i, m = 0, b = 0;
-  uint64_t slot = 0, span;
+  ix_pos pos = {0, 0};
+  uint64_t span;
   unsigned shift = 0;
   int sorted = 1;
 
@@ -248,18 +389,22 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   ix_clear(ix);
   if (!section_ok(sec) || mem == NULL || ((uintptr_t)mem & (IX_ALIGN - 1u)) != 0)
     return SFV_E_ARG;
-  if ((st = ix_plan(sec, &l)) != SFV_OK)
+  if ((st = ix_plan(sec, &l, &keys)) != SFV_OK)
     return st;
   if (cap < l.total)
     return SFV_E_ARG;
   starts = (uint64_t *)(void *)base;
   fns = (struct sfv_index_fn *)(void *)(base + l.o_fns);
   buckets = (uint32_t *)(void *)(base + l.o_buckets);
-  fre_starts = (uint32_t *)(void *)(base + l.o_fre_starts);
-  fres = (struct sfv_index_fre *)(void *)(base + l.o_fres);
-  recs = (sfv_recovery_set *)(void *)(base + l.o_recs);
+  o.fre_starts = (uint32_t *)(void *)(base + l.o_fre_starts);
+  o.fres = (struct sfv_index_fre *)(void *)(base + l.o_fres);
+  o.fre_index = (uint32_t *)(void *)(base + l.o_idx);
+  o.recs = (sfv_recovery_set *)(void *)(base + l.o_recs);
+  o.rstat = base + l.o_rstat;
 
-  /* The functions, in FDE order (as ix_plan() counted them). */
+  /* The functions and their FREs, in FDE order (as ix_plan() walked
+   * them, so the key table makes the same rule entries). */
+  ix_keys_clear(&keys);
   for (i = 0; i < sec->fde_avail && m < l.nfns; i++) {
     sfv_fde f;
     uint64_t s;
@@ -269,6 +414,9 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
     starts[m] = s;
     fns[m].size = f.size;
     fns[m].fde = i;
+    ix_fill_fres(sec, &f, &fns[m], &keys, &o, &pos, l.nslots - pos.slot);
+    if (fns[m].status == SFV_E_UNINDEXABLE)
+      return SFV_E_UNINDEXABLE;
     if (m > 0 && s < starts[m - 1])
       sorted = 0;
     m++;
@@ -281,18 +429,6 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
     if (fns[i].size > UINT64_MAX - starts[i] ||
         starts[i] + fns[i].size > starts[i + 1u])
       return SFV_E_UNINDEXABLE;
-
-  for (i = 0; i < m; i++) {
-    sfv_fde f;
-    uint64_t s;
-    (void)ix_fde(sec, fns[i].fde, &f, &s);
-    fns[i].mask = f.pc_type == SFV_PC_MASK;
-    fns[i].mask_v1 = fns[i].mask && sec->hdr.version == 1;
-    fns[i].rep_size = fns[i].mask && !fns[i].mask_v1 ? f.rep_size : 0;
-    ix_fill_fres(sec, &f, &fns[i], fre_starts, fres, recs, &slot, l.nslots - slot);
-    if (fns[i].status == SFV_E_UNINDEXABLE)
-      return SFV_E_UNINDEXABLE;
-  }
 
   /* Buckets (as lookup.c's): slice b covers starts first + [b, b + 1) <<
    * shift; buckets[b] = functions in slices below b.  nbuckets >= 2, so
@@ -311,15 +447,18 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   ix->sec = sec;
   ix->first = m > 0 ? starts[0] : 0;
   ix->nfns = m;
-  ix->nfres = (uint32_t)slot;
+  ix->nfres = (uint32_t)pos.slot;
   ix->nbuckets = l.nbuckets;
   ix->shift = (uint8_t)shift;
   ix->starts = starts;
   ix->fns = fns;
   ix->buckets = buckets;
-  ix->fre_starts = fre_starts;
-  ix->fres = fres;
-  ix->recs = recs;
+  ix->nrules = (uint32_t)l.nrules;
+  ix->fre_base = sfv_fre_subsection_offset(sec);
+  ix->fre_starts = o.fre_starts;
+  ix->fres = o.fres;
+  ix->recs = o.recs;
+  ix->fre_index = o.fre_index;
   return SFV_OK;
 }
 
@@ -387,12 +526,12 @@ sfv_status sfv_index_find(const sfv_index *ix, uint64_t pc, sfv_index_hit *hit) 
     }
   }
   e = &ix->fres[fn->first + k];
-  hit->fre = e->index;
+  hit->fre = fn->dense ? k : ix->fre_index[fn->xfirst + k];
   /* INC: start + FRE start <= pc, no overflow. */
   hit->fre_start = fn->mask ? fs[k] : start + fs[k];
-  hit->fre_offset = e->offset;
-  hit->recovery_status = (sfv_status)e->rec_status;
-  hit->recovery = &ix->recs[fn->first + k];
+  hit->fre_offset = ix->fre_base + e->off;
+  hit->recovery_status = ix_status(e->rule & 3u);
+  hit->recovery = &ix->recs[e->rule >> 2];
   return SFV_OK;
 }
 

@@ -174,10 +174,12 @@ walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
   cur_init(&c, sec->data, f->fres_offset, sfv_fre_end(sec), sec->big_endian);
   for (k = 0; k < f->num_fres; k++) {
     uint64_t here = c.pos;
-    /* One check for start and info (the reads' own checks then fold). */
-    if (!cur_has(&c, asz + 1u) || !cur_un(&c, asz, &v) ||
-        !cur_u8(&c, &info) || v > off)
+    /* One check for start and info: their asz + 1 bytes as one window. */
+    const uint8_t *p = cur_window(&c, here, asz + 1u);
+    if (p == NULL || (v = sfv_ld(p, asz, c.big_endian)) > off)
       break;
+    info = p[asz];
+    c.pos = here + asz + 1u;
     *pos = here;
     *idx = k;
     found = 1;

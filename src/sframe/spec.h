@@ -202,6 +202,10 @@ static inline uint8_t sfv_info_pc_type(uint8_t info) {
 static inline uint8_t sfv_info_pauth_key(uint8_t info) {
   return (info >> 5) & 1u;
 }
+/* The info byte of a PC type and an FRE type (the other bits 0). */
+static inline uint8_t sfv_info_make(uint8_t pc_type, uint8_t fre_type) {
+  return (uint8_t)((pc_type & 1u) << 4 | (fre_type & 0xfu));
+}
 /* v3 only. */
 static inline uint8_t sfv_info_signal(uint8_t info) { return (info >> 7) & 1u; }
 /* Unused bits of the info byte: v1, v2 bits 6-7; v3 bit 6. */
@@ -281,6 +285,24 @@ static inline int64_t sfv_s390x_regnum(int32_t w) { return w < 0 ? w : w >> 1; }
 static inline int64_t sfv_s390x_cfa_decode(int32_t v) {
   return (int64_t)v * SFV_S390X_CFA_OFFSET_ALIGNMENT_FACTOR -
          SFV_S390X_CFA_OFFSET_ADJUSTMENT;
+}
+
+/* A sufficient bit test for s390x data word k of a default FDE's FRE
+ * (same form and load as sfv_offset_word_bits): (x & *mask) == *expect
+ * implies that the classifier finds nothing in the word.  Word 0 with its
+ * sign bit clear: the stored CFA offset v >= 0 decodes to v * 8 + 160,
+ * which sfv_cfa_offset_ok accepts.  Words 1, 2 negative multiples of 8:
+ * neither RA padding (0) nor a v2 register number (odd), so an RA or FP
+ * saved at that offset from the CFA, which sfv_save_offset_ok accepts.
+ * The words it refuses (padding, register numbers, v in [-20, -1]) the
+ * fast path leaves to the classifier (tests/unit/test_fastpath.c checks
+ * the implication on every 1- and 2-byte word and a sample of 4-byte
+ * ones, v2 and v3). */
+static inline void sfv_s390x_word_bits(unsigned w, uint8_t be, unsigned k,
+                                       uint64_t *mask, uint64_t *expect) {
+  sfv_offset_word_bits(w, be, k != 0, mask, expect);
+  if (k == 0)
+    *mask &= (uint64_t)0x80u << (8u * (be ? 0u : w - 1u));
 }
 
 /* ---- fixed RA and flex layout (3.1.1, 3.2) ---- */

@@ -211,6 +211,12 @@ int64_t sfv_v_report_addr(const vctx *v, int64_t pos);
 /* b: FRE bytes (sfv_work, src/common/work.h) of the clean pass and the
  * no-scratch fallback, or NULL. */
 uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b);
+/* The same walk from iterator it on (prev_start: the start of the FRE
+ * before it->next), reporting nothing (its findings only counted): 1
+ * when it read every FRE of f and found nothing, *end where the block
+ * ends. */
+int sfv_v_walk_fres_quiet(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
+                          uint32_t prev_start, sfv_work *b, uint64_t *end);
 
 /* Function range as [lo, hi), section-relative (the order and overlap
  * checks are invariant under adding the vma).  Returns 0 when the range is

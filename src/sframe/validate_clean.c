@@ -18,8 +18,9 @@
  *     index order, the overlap sweep of check_fde_index on the same
  *     ranges; out of order (not allowed under FDE_SORTED: a finding), with
  *     scratch, the staged sort-and-sweep itself, its findings counted;
- *   - every FRE of its block is taken by the fast path (validate_fast.c),
- *     which stops at the first FRE that would draw a finding;
+ *   - every FRE of its block draws no finding: taken by the fast path
+ *     (validate_fast.c), or, from the first FRE it leaves (in a flex FDE
+ *     the first), by the block walk with its findings counted;
  *   - the blocks tile the FRE sub-section: contiguous from offset 0 to its
  *     end, in index order, or -- with scratch -- once sorted by offset
  *     (neither gap nor overlap: no FRE_UNUSED_BYTES, no block overlap);
@@ -34,17 +35,23 @@
 #include "sframe/classify.h"
 #include "sframe/spec.h"
 
-/* The FREs of f, all by the fast path under budget *b: 1 with *end the
- * section offset where its block ends, 0 when the fast path stopped. */
+/* The FREs of f under budget *b: 1 with *end the section offset where its
+ * block ends when every one is walked without a finding.  The fast path
+ * first (default FDEs); from the first FRE it does not take (a flex FDE:
+ * the first), the block walk itself, its findings counted. */
 static int walk_clean(vctx *v, const sfv_fde *f, sfv_work *b, uint64_t *end) {
   sfv_fre_iter it;
   uint32_t prev_start = 0;
-  if (!sfv_v_fast_usable(v, f) ||
-      sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
+  if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
     return 0;
-  sfv_v_fast_fres(v, f, &it, b, &prev_start);
-  *end = it.pos;
-  return it.next == it.count;
+  if (sfv_v_fast_usable(v, f)) {
+    sfv_v_fast_fres(v, f, &it, b, &prev_start);
+    if (it.next == it.count) {
+      *end = it.pos;
+      return 1;
+    }
+  }
+  return sfv_v_walk_fres_quiet(v, f, &it, prev_start, b, end);
 }
 
 /* Blocks filled into sf ([lo, lo + size) in the FRE sub-section; the

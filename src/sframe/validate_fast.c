@@ -21,10 +21,13 @@
  * of spec.h.  The table of info bytes is not written here: derive() asks
  * the classifier itself, once per info byte value seen in a validation, on
  * data words at both ends of what the predicates admit.  s390x words mean
- * other things (an encoded CFA offset, register numbers, RA padding), so
- * there the fast path asks the classifier about the FRE's own info byte
- * and word bytes, and keeps its answer in a small cache (memo_clean): an
- * FRE of a default FDE is judged on those alone (and on header facts).
+ * other things (an encoded CFA offset, register numbers, RA padding): there
+ * the masked load uses s390x's own sufficient bit test (spec.h
+ * sfv_s390x_word_bits: a CFA word >= 0, saved-at offsets < 0 and multiples
+ * of 8), and the words it refuses go to the classifier, asked about the
+ * FRE's own info byte and word bytes, its answer kept in a small cache
+ * (memo_clean): an FRE of a default FDE is judged on those alone (and on
+ * header facts).
  * The differential tests (tests/unit/test_fastpath.c, fuzz_validate.c,
  * SFV_OPT_NO_FAST_PATH_) hold the two paths to identical diagnostics.
  */
@@ -110,10 +113,30 @@ static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
   int32_t hi, lo;
   uint8_t t = SFV_V_SLOW;
   if (v->memo) {
-    /* s390x: the classifier is asked about the words themselves. */
+    /* s390x: words in <= 8 bytes are checked with its own bit test
+     * (sfv_s390x_word_bits), when the classifier accepts the info byte
+     * at both ends of what the test admits; the words the test refuses,
+     * and every word of the other info bytes, go to the classifier
+     * through the answer cache. */
     unsigned w = 1u << code;
-    if (code <= SFV_DW_SIZE_CODE_MAX && n * w <= 8u)
+    if (code <= SFV_DW_SIZE_CODE_MAX && n * w <= 8u) {
       t = SFV_V_MEMO;
+      hi = code == 0 ? INT8_MAX : code == 1 ? INT16_MAX : INT32_MAX;
+      lo = code == 0 ? INT8_MIN : code == 1 ? INT16_MIN : INT32_MIN;
+      if (classify_findings(v, f, info, 0, -8) == 0 &&
+          classify_findings(v, f, info, hi, lo) == 0) {
+        uint64_t mask = 0, expect = 0;
+        for (k = 0; k < n; k++) {
+          uint64_t m, e;
+          sfv_s390x_word_bits(w, v->sec.big_endian, k, &m, &e);
+          mask |= m << (8u * k * w);
+          expect |= e << (8u * k * w);
+        }
+        v->ft->mask[info] = mask;
+        v->ft->expect[info] = expect;
+        t = SFV_V_FAST8;
+      }
+    }
     v->ft->words_len[info] = (uint8_t)(n * w);
     v->ft->info[info] = t;
     return t;
@@ -231,10 +254,14 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
       if (left < 8u || !memo_clean(v, f, info, sfv_ld(p, 8, 0), wl))
         break;
     } else if (t == SFV_V_FAST8 && left >= 8u) {
-      /* All words at once: the load stays below lim (left >= 8). */
-      if ((sfv_ld(p, 8, 0) & v->ft->mask[info]) !=
-          v->ft->expect[info])
+      /* All words at once: the load stays below lim (left >= 8).  s390x:
+       * what its bit test refuses, the classifier may still accept. */
+      uint64_t x = sfv_ld(p, 8, 0);
+      if ((x & v->ft->mask[info]) != v->ft->expect[info] &&
+          !(v->memo && memo_clean(v, f, info, x, wl)))
         break;
+    } else if (v->memo) {
+      break; /* s390x FAST8 words within 8 bytes of lim: the slow path */
     } else {
       unsigned n = sfv_fre_info_count(info);
       unsigned code = sfv_fre_info_size_code(info);

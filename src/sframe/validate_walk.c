@@ -35,20 +35,22 @@ static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
              .fre_start = r->start, .func_size = f->size);
 }
 
-/* Decodes and checks the FREs of f (never past the FRE sub-section);
+/* Decodes and checks the FREs of f from iterator it on (never past the
+ * FRE sub-section; prev_start: the start of FRE it->next - 1, if any);
  * returns the section offset where its block ends, as far as it could be
- * read.  With b != NULL, stops when the budget is spent.  FREs the fast
- * path (validate_fast.c) proves finding-free it passes over; the others
- * take this loop, one at a time, so the diagnostics are this loop's. */
-uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
-  sfv_fre_iter it;
+ * read, and *done: whether it read them all (SFV_END).  With b != NULL,
+ * stops when the budget is spent.  FREs the fast path (validate_fast.c)
+ * proves finding-free it passes over; the others take this loop, one at a
+ * time, so the diagnostics are this loop's. */
+static uint64_t walk_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *itp,
+                          uint32_t prev_start, sfv_work *b, int *done) {
+  sfv_fre_iter it = *itp;
   sfv_fre cur, prev;
   int fast = sfv_v_fast_usable(v, f);
   sfv_status st;
 
-  if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
-    return f->fres_offset;
-  prev.start = 0;
+  *done = 0;
+  prev.start = prev_start;
   while (!v->em.stop) {
     /* Back off from a fast path that keeps taking no FRE (every FRE
      * draws a finding): after n fruitless tries in a row, the next
@@ -59,8 +61,10 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
     } else if (fast) {
       uint32_t before = it.next;
       sfv_v_fast_fres(v, f, &it, b, &prev.start);
-      if (it.next == it.count)
+      if (it.next == it.count) {
+        *done = 1;
         break; /* what sfv_fre_next would say: SFV_END */
+      }
       if (it.next != before)
         v->fast_miss = 0;
       else if (v->fast_miss < 5)
@@ -68,8 +72,10 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
       v->fast_skip = it.next != before ? 0 : (1u << v->fast_miss) - 1u;
     }
     st = sfv_fre_next_i(&it, &cur);
-    if (st == SFV_END)
+    if (st == SFV_END) {
+      *done = 1;
       break;
+    }
     if (st == SFV_E_DATAWORD_SIZE) {
       uint64_t info_off = it.pos + sfv_fre_addr_size(f->fre_type);
       SFV_FIND(&v->out, FRE_DATAWORD_SIZE, info_off, f->index, it.next,
@@ -103,6 +109,25 @@ uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
     prev.start = cur.start; /* all check_fre_start reads of prev */
   }
   return it.pos;
+}
+
+uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
+  sfv_fre_iter it;
+  int done;
+  if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
+    return f->fres_offset;
+  return walk_fres(v, f, &it, 0, b, &done);
+}
+
+int sfv_v_walk_fres_quiet(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
+                          uint32_t prev_start, sfv_work *b, uint64_t *end) {
+  unsigned findings = 0;
+  sfv_out reported = v->out;
+  int done;
+  v->out = (sfv_out){sfv_v_count_finding, &findings};
+  *end = walk_fres(v, f, it, prev_start, b, &done);
+  v->out = reported;
+  return done && findings == 0;
 }
 
 /* A section-relative position as the value diagnostics report: the target

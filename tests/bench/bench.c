@@ -416,6 +416,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
     ljob lt = lo;
     bstat s_lo, s_lt = {0};
     double ix_ns = 0.0;
+    size_t ix_bytes = 0;
     int have_lt = 0;
     uint64_t found;
     const char *peer = "";
@@ -423,7 +424,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
       printf("  lookup: no function start resolves to an address: skipped "
              "(vma 0x%llx)\n", (unsigned long long)in->vma);
       if (tsv != NULL)
-        fprintf(tsv, "\t0\t0\t0\t0\t0\t%d\t%d\n", p47, p44);
+        fprintf(tsv, "\t0\t0\t0\t0\t0\t%d\t%d\t0\n", p47, p44);
       free(pcs);
       free(scratch);
       return;
@@ -487,6 +488,7 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
           s_ib = bench_time(op_ix_build, &bj, quick);
           s_ix = bench_time(op_ix_lookup, &ij, quick);
           ix_ns = s_ix.min / (double)npcs * 1e9;
+          ix_bytes = bj.cap;
           printf("  lookup, same PCs: index (sfv_index_find) %.1f ns min, %.1f ns median; "
                  "%.2fx sfv_find_fre", ix_ns, s_ix.med / (double)npcs * 1e9,
                  s_lo.min / s_ix.min);
@@ -494,11 +496,10 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
             printf(", %.2fx %s", s_lt.min / s_ix.min, peer);
           printf("; answers differ at %zu PCs\n",
                  index_disagreements(&bj.ix, pcs, npcs));
-          printf("  index build: %.1f us min (%.1f ns per FDE), %zu bytes (%.1f per FDE, "
-                 "%u functions, %u FRE slots)\n", s_ib.min * 1e6,
+          printf("  index build: %.1f us min (%.1f ns per FDE), %zu bytes (%.2fx the section, "
+                 "%u functions, %u FRE slots, %u rule entries)\n", s_ib.min * 1e6,
                  sec.fde_avail ? s_ib.min * 1e9 / sec.fde_avail : 0.0, bj.cap,
-                 sec.fde_avail ? (double)bj.cap / sec.fde_avail : 0.0, bj.ix.nfns,
-                 bj.ix.nfres);
+                 (double)bj.cap / (double)in->size, bj.ix.nfns, bj.ix.nfres, bj.ix.nrules);
         } else {
           printf("  lookup index: build refused (%s): sfv_find_fre only\n",
                  sfv_status_name(bj.st));
@@ -509,9 +510,9 @@ static void bench_input(const input *in, FILE *tsv, int quick) {
       }
     }
     if (tsv != NULL)
-      fprintf(tsv, "\t%zu\t%.6g\t%.6g\t%.6g\t%.6g\t%d\t%d\n", npcs,
+      fprintf(tsv, "\t%zu\t%.6g\t%.6g\t%.6g\t%.6g\t%d\t%d\t%zu\n", npcs,
               s_lo.min / (double)npcs * 1e9, s_lo.med / (double)npcs * 1e9,
-              have_lt ? s_lt.min / (double)npcs * 1e9 : 0.0, ix_ns, p47, p44);
+              have_lt ? s_lt.min / (double)npcs * 1e9 : 0.0, ix_ns, p47, p44, ix_bytes);
     if (lt.ls != NULL)
       (lt.ls_find == ls47_find ? ls47_close : ls44_close)(lt.ls);
     free(pcs);
@@ -623,7 +624,7 @@ int main(int argc, char **argv) {
     fprintf(tsv, "input\tversion\tbytes\tfdes\tfres\tval_s_min\tval_s_med\t"
                  "valns_s_min\tvalns_s_med\twalk_s_min\twalk_s_med\tls47_s_min\t"
                  "ls44_s_min\tpcs\tlookup_ns_min\tlookup_ns_med\tls_lookup_ns_min\t"
-                 "index_lookup_ns_min\tls47_probe\tls44_probe\n");
+                 "index_lookup_ns_min\tls47_probe\tls44_probe\tindex_bytes\n");
   for (; i < argc; i++) {
     input in;
     if (!load_input(argv[i], &in)) {

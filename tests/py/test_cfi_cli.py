@@ -190,3 +190,91 @@ def test_eh_frame_hdr_checks(sfv_bin, trixie_pie, tmp_path):
     assert ("cfi-hdr-unsorted", e1) in rules(swap)
     assert ("cfi-hdr-entry-fde", e0) in rules(bump(e0 + 4, 4))
     assert ("cfi-hdr-entry-pc", e0) in rules(bump(e0))
+
+
+# --lookup's .eh_frame row (sfv_elf_cfi_row_at) walks the FDEs in section
+# order to the one whose range holds the pc: an FDE it cannot read, one
+# that starts above the pc and one whose instructions fail before the pc
+# are each passed or reported, never taken for the answer.
+def eh_with(*fdes):
+    """shapes.eh_frame's CIE, then each FDE (start, size, insns, cie_ptr_delta)."""
+    import shapes
+    out = shapes.eh_frame([], 1)[:-4]
+    for start, size, insns, bad_ptr in fdes:
+        ptr = len(out) + 4 + (0x10000 if bad_ptr else 0)
+        out += shapes.entry(struct.pack("<IQQ", ptr, start, size) + shapes.uleb(0) + insns)
+    return out + bytes(4)
+
+
+@pytest.mark.parametrize("case,want", [
+    ("fde-before", "  .eh_frame fde at +0x"),       # a later FDE holds the pc
+    ("bad-cie-pointer", "  .eh_frame fde at +0x"),  # an unreadable FDE first
+    ("bad-opcode", "  .eh_frame: cannot be interpreted here: an instruction of its CIE or FDE"
+                   " is invalid or not supported\n"),
+    ("no-eh-frame", "  .eh_frame: no FDE covers the pc\n"),
+])
+def test_lookup_cfi_row_walk(sfv_bin, tmp_path, case, want):
+    import shapes
+    t = shapes.TEXT
+    pc = t + 0x15  # inside function 1 (16 bytes each)
+    good = (t + 0x10, 0x10, b"\x45\x0e\x10", False)  # CFA rsp+16 from +5
+    if case == "fde-before":
+        eh = eh_with((t + 0x20, 0x10, b"", False), good)
+    elif case == "bad-cie-pointer":
+        eh = eh_with((t + 0x10, 0x10, b"", True), good)
+    elif case == "bad-opcode":
+        eh = eh_with((t + 0x10, 0x10, b"\x41\x3f", False))  # 0x3f: undefined
+    else:
+        eh = None
+    import elfgen as G
+    sf = G.sframe_for(3, 2, [t + 0x10 * i for i in range(4)], shapes.SFRAME, size=0x10)
+    if eh is None:
+        text = G.Sec(".text", type=G.SHT_NOBITS, flags=G.SHF_ALLOC | G.SHF_EXECINSTR,
+                     addr=t, size=0x40)
+        sfr = G.Sec(".sframe", type=G.SHT_GNU_SFRAME, flags=G.SHF_ALLOC,
+                    addr=shapes.SFRAME, data=sf)
+        data = G.build([sfr, text], [G.Seg(G.PT_LOAD, G.PF_R | G.PF_X, [".text"], filesz=0),
+                                     G.Seg(G.PT_LOAD, G.PF_R, [".sframe"]),
+                                     G.Seg(G.PT_GNU_SFRAME, G.PF_R, [".sframe"])],
+                       etype=G.ET_DYN)
+    else:
+        data = shapes.text_elf(sf, eh, 0x40)
+    f = tmp_path / f"{case}.elf"
+    f.write_bytes(data)
+    r = subprocess.run([sfv_bin, "--no-cfi", f"--lookup={pc:#x}", str(f)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert want in r.stdout, r.stdout
+    if want.startswith("  .eh_frame fde"):
+        assert f"row {t + 0x15:#x}..{t + 0x20:#x}\n  cfi cfa = r7 + 16\n" in r.stdout, r.stdout
+    else:
+        assert ".eh_frame fde at" not in r.stdout, r.stdout
+
+
+# --lookup prints the .eh_frame row's rules in text and JSON: one row per
+# rule kind for FP (r6) and per CFA form, set 5 bytes into the function.
+@pytest.mark.parametrize("insns,text,key,js", [
+    (b"\x07\x06", "  cfi fp = undefined\n", "fp", {"rule": "undefined"}),
+    (b"\x08\x06", "  cfi fp = unchanged\n", "fp", {"rule": "same"}),
+    (b"\x11\x06\x7f", "  cfi fp = [cfa + 8]\n", "fp", {"rule": "offset", "offset": 8}),
+    (b"\x14\x06\x02", "  cfi fp = cfa - 16\n", "fp", {"rule": "val_offset", "offset": -16}),
+    (b"\x09\x06\x03", "  cfi fp = r3\n", "fp", {"rule": "register", "reg": 3}),
+    (b"\x10\x06\x02\x76\x00", "  cfi fp = [expression]\n", "fp", {"rule": "expression"}),
+    (b"\x16\x06\x02\x76\x00", "  cfi fp = expression\n", "fp", {"rule": "val_expression"}),
+    (b"\x0f\x02\x77\x08", "  cfi cfa = expression\n", "cfa", {"kind": "expression"}),
+    (b"\x12\x07\x01", "  cfi cfa = r7 - 8\n", "cfa", {"kind": "register", "reg": 7, "offset": -8}),
+])
+def test_lookup_cfi_rule_kinds(sfv_bin, tmp_path, insns, text, key, js):
+    import elfgen as G
+    import shapes
+    t = shapes.TEXT
+    sf = G.sframe_for(3, 2, [t + 0x10 * i for i in range(4)], shapes.SFRAME, size=0x10)
+    f = tmp_path / "rules.elf"
+    f.write_bytes(shapes.text_elf(sf, eh_with((t + 0x10, 0x10, b"\x45" + insns, False)), 0x40))
+    pc = f"--lookup={t + 0x15:#x}"
+    r = subprocess.run([sfv_bin, "--no-cfi", pc, str(f)], capture_output=True, text=True)
+    assert r.returncode == 0 and text in r.stdout, r.stdout + r.stderr
+    r = subprocess.run([sfv_bin, "--no-cfi", "--format=json", pc, str(f)],
+                       capture_output=True, text=True)
+    cfi = json.loads(r.stdout)["lookups"][0]["cfi"]
+    assert cfi["found"] and cfi["row_start"] == t + 0x15 and cfi[key] == js, cfi

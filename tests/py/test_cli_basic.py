@@ -2,6 +2,7 @@
 """sframe-validate exit statuses, text output and policy options on raw
 sections made by the generator (gen/)."""
 import json
+import pathlib
 import subprocess
 
 import pytest
@@ -143,3 +144,7 @@ def test_list_rules_formats(sfv_bin):
     for x in rules:
         assert set(x) >= {"id", "severity", "spec", "versions", "summary"}
     assert run(sfv_bin, "--list-rules", "--format=sarif").returncode == 2
+    # markdown is docs/RULES.md (make rules-doc), byte for byte
+    md = run(sfv_bin, "--list-rules", "--format=markdown")
+    doc = pathlib.Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
+    assert md.returncode == 0 and md.stdout == doc.read_text(encoding="utf-8")

@@ -189,3 +189,34 @@ def test_cli_lookup_option(sfv_bin):
     if "--lookup" not in p.stdout:
         pytest.skip("!!! sframe-validate has no --lookup option yet: cli_lookup is "
                     "tested through build/peers/sfv_driver only")
+
+
+# FDE index sizes above 256 KiB take the search that prefetches its next
+# probes (src/lookup/lookup.c, SEARCH_PREFETCH_BYTES), one instance per
+# version; every answer must be the FDE the plain search gives.
+@pytest.mark.parametrize("version,pcrel", [(1, 0), (2, 0), (2, F_PCREL), (3, F_PCREL)])
+def test_cli_lookup_large_index(sfv_bin, tmp_path, version, pcrel):
+    n, size, first = 20000, 16, 0x1000
+    fres = [(0, fre_info(1, 1, 0), [8])]
+    fdes = []
+    for i in range(n):
+        start = first + i * size
+        raw = start - (28 + 20 * i if pcrel and version == 2 else 0)
+        if version == 3:  # PC-relative in v3: from the FDE's start field
+            raw = start - (28 + 16 * i)
+        fdes.append(Fde(raw, size, fres))
+    f = tmp_path / f"big{version}.sframe"
+    f.write_bytes(build(version, fdes, abi=ABI_AMD64, flags=F_SORTED | pcrel, fixed_ra=-8))
+    assert os.path.getsize(f) > n * (20 if version < 3 else 16) > 256 * 1024
+    want = {first: 0, first + 7 * size + 5: 7, first + 12345 * size: 12345,
+            first + (n - 1) * size + size - 1: n - 1, first - 1: None, first + n * size: None}
+    for pc, idx in want.items():
+        p = subprocess.run([sfv_bin, "--vma=0", f"--lookup={pc:#x}", str(f)],
+                           capture_output=True, text=True)
+        assert p.returncode == (1 if idx is None else 0), (pc, p.stdout, p.stderr)
+        if idx is None:
+            assert p.stdout.startswith(f"pc {pc:#x}: not found"), p.stdout
+        else:
+            lo = first + idx * size
+            assert p.stdout.startswith(f"pc {pc:#x}: found\n  fde {idx}: {lo:#x}..{lo + size:#x} "), \
+                (pc, p.stdout)

@@ -11,13 +11,17 @@ Reads two graphs and fails (exit 1) on the first broken rule, naming it:
             `nm` over BUILD_OBJ_DIR/<folder>/*.o (the objects of one build).
 Rules:
   1. Folders form layers, bottom first: common, sframe, lookup, cfi, elf
-     (libsfv), fmt (the printers), cli (the command).  A file includes
-     and calls only its own folder, lower folders and the public faces
-     (src/*.h, src/sfv_rules.def).
-  2. fmt and cli see libsfv through the public faces and one in-tree,
-     not installed, header-only face: src/common/intree.h (the typed
-     reporters of the command's own rules and the work budget).  They
-     include no other header of a libsfv folder.
+     (libsfv), fmt (the printers), then side by side cli (the command)
+     and compat (the libsframe drop-in), which never include or call
+     each other.  A file includes and calls only its own folder, lower
+     folders and the public faces (src/*.h, src/sfv_rules.def).
+  2. fmt, cli and compat see libsfv through the public faces and one
+     in-tree, not installed, header-only face: src/common/intree.h (the
+     typed reporters of the command's own rules and the work budget).
+     They include no other header of a libsfv folder, but compat, which
+     also writes sections (the libsframe encoder), includes the format's
+     facts (src/sframe/spec.h: layout.def's field table) and the cursor
+     (src/common/cursor.h) rather than restate them.
   3. No circles: neither in the include graph nor among object files
      (a group of files that call each other round is one room, not a
      layer).
@@ -30,10 +34,14 @@ import subprocess
 import sys
 
 SRC = "src"
-LAYERS = ["common", "sframe", "lookup", "cfi", "elf", "fmt", "cli"]
+LAYERS = ["common", "sframe", "lookup", "cfi", "elf", "fmt", "cli", "compat"]
 LIBSFV = set(LAYERS[:5])
 INTREE_FACES = {os.path.join(SRC, "common", "intree.h")}
-RANK = {d: i for i, d in enumerate(LAYERS)}
+# Header-only format facts the libsframe encoder writes with (rule 2).
+COMPAT_FACTS = {os.path.join(SRC, "sframe", "spec.h"), os.path.join(SRC, "common", "cursor.h")}
+# cli and compat share the top rank: neither may reach the other.
+RANK = {d: min(i, 6) for i, d in enumerate(LAYERS)}
+TOP = {"cli", "compat"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -99,6 +107,8 @@ def layer_ok(src_dir, dst_dir):
         return True
     if src_dir is None:  # a public face includes only public faces
         return False
+    if src_dir != dst_dir and {src_dir, dst_dir} <= TOP:
+        return False
     return RANK[dst_dir] <= RANK[src_dir]
 
 
@@ -129,8 +139,9 @@ def main():
             elif not layer_ok(a, b):
                 errors.append("%s (layer %s) includes %s (layer %s): a layer includes only itself, lower layers and the public faces"
                               % (f, a or "public", target, b))
-            elif a in ("fmt", "cli") and b in LIBSFV and target not in INTREE_FACES:
-                errors.append("%s includes libsfv's private %s: fmt and cli use the public faces" % (f, target))
+            elif a in ("fmt", "cli", "compat") and b in LIBSFV and target not in INTREE_FACES \
+                    and not (a == "compat" and target in COMPAT_FACTS):
+                errors.append("%s includes libsfv's private %s: fmt, cli and compat use the public faces" % (f, target))
     for comp in cycles(inc):
         errors.append("include circle: " + " -> ".join(comp))
 
@@ -162,7 +173,7 @@ def main():
             calls[o].add(target)
             a = os.path.basename(os.path.dirname(o))
             b = os.path.basename(os.path.dirname(target))
-            if RANK[b] > RANK[a]:
+            if RANK[b] > RANK[a] or (a != b and {a, b} <= TOP):
                 errors.append("%s (layer %s) uses %s from %s (layer %s): calls go down, never up"
                               % (o, a, sym, target, b))
     for comp in cycles(calls):

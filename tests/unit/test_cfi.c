@@ -381,6 +381,68 @@ static void test_debug_frame(void) {
   CHECK(sfv_cfi_next_fde(&it, &f) == SFV_END);
 }
 
+/* .debug_frame rows (corpus/cfi/debug-frame-* are the same shapes for the
+ * fuzz_cfi harness): a CIE at 0 (id 0xffffffff; version, augmentation and
+ * v4's address and segment sizes varied) and one FDE after it, 8-byte
+ * addresses, little-endian.  want: SFV_CFI_ERR_NONE and the FDE's pc, or
+ * the first error and its offset. */
+#define DF_PC "\x00\x10\x40\x00\x00\x00\x00\x00" "\x40\x00\x00\x00\x00\x00\x00\x00"
+static void test_debug_frame_rows(void) {
+  static const struct {
+    const char *name;
+    const char *bytes;
+    size_t len;
+    sfv_cfi_err want;
+    uint64_t err_off;
+  } rows[] = {
+#define ROW(n, b, e, o) {n, b, sizeof b - 1, e, o}
+      ROW("v4 addr 8", "\x0b\0\0\0\xff\xff\xff\xff\x04\0\x08\0\x01\x78\x10"
+                       "\x14\0\0\0\0\0\0\0" DF_PC, SFV_CFI_ERR_NONE, 0),
+      ROW("v4 addr 2", "\x0b\0\0\0\xff\xff\xff\xff\x04\0\x02\0\x01\x78\x10"
+                       "\x14\0\0\0\0\0\0\0" DF_PC, SFV_CFI_ERR_ADDR_SIZE, 12),
+      ROW("v4 seg 9", "\x0b\0\0\0\xff\xff\xff\xff\x04\0\x08\x09\x01\x78\x10"
+                      "\x14\0\0\0\0\0\0\0" DF_PC, SFV_CFI_ERR_ADDR_SIZE, 12),
+      ROW("v4 cut before addr size", "\x06\0\0\0\xff\xff\xff\xff\x04\0"
+                                     "\x14\0\0\0\0\0\0\0" DF_PC, SFV_CFI_ERR_TRUNCATED, 10),
+      ROW("v4 cut before seg size", "\x07\0\0\0\xff\xff\xff\xff\x04\0\x08"
+                                    "\x14\0\0\0\0\0\0\0" DF_PC, SFV_CFI_ERR_TRUNCATED, 11),
+      ROW("v4 seg 4", "\x0b\0\0\0\xff\xff\xff\xff\x04\0\x08\x04\x01\x78\x10"
+                      "\x18\0\0\0\0\0\0\0\x07\0\0\0" DF_PC, SFV_CFI_ERR_NONE, 0),
+      ROW("v4 seg 4, FDE without selector", "\x0b\0\0\0\xff\xff\xff\xff\x04\0\x08\x04\x01\x78\x10"
+                                            "\x06\0\0\0\0\0\0\0\x01\x02", SFV_CFI_ERR_TRUNCATED, 23),
+      ROW("eh augmentation", "\x13\0\0\0\xff\xff\xff\xff\x01\x65\x68\0\x34\x12\0\0\0\0\0\0\x01\x78\x10"
+                             "\x14\0\0\0\0\0\0\0" DF_PC, SFV_CFI_ERR_NONE, 0),
+      ROW("eh augmentation cut", "\x0a\0\0\0\xff\xff\xff\xff\x01\x65\x68\0\x12\x34"
+                                 "\x14\0\0\0\0\0\0\0" DF_PC, SFV_CFI_ERR_TRUNCATED, 12),
+      ROW("v1 FDE cut in pc_begin", "\x09\0\0\0\xff\xff\xff\xff\x01\0\x01\x78\x10"
+                                    "\x08\0\0\0\0\0\0\0\x00\x10\x40\x00", SFV_CFI_ERR_TRUNCATED, 21),
+      ROW("v1 FDE cut in pc_range", "\x09\0\0\0\xff\xff\xff\xff\x01\0\x01\x78\x10"
+                                    "\x10\0\0\0\0\0\0\0\x00\x10\x40\x00\0\0\0\0\x40\0\0\0",
+          SFV_CFI_ERR_TRUNCATED, 29),
+#undef ROW
+  };
+  size_t i;
+  for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    sfv_cfi c;
+    sfv_cfi_iter it;
+    sfv_cfi_fde f;
+    sfv_status st;
+    CHECK(sfv_cfi_init(&c, (const uint8_t *)rows[i].bytes, rows[i].len, SFV_CFI_DEBUG_FRAME, 0,
+                       8, EM_X86_64, 0) == SFV_OK);
+    sfv_cfi_iter_init(&it, &c);
+    st = sfv_cfi_next_fde(&it, &f);
+    if (rows[i].want == SFV_CFI_ERR_NONE) {
+      CHECKF(st == SFV_OK && f.pc_begin == 0x401000 && f.pc_range == 0x40 &&
+                 f.cie.code_align == 1 && f.cie.data_align == -8 && f.cie.ra_reg == 16,
+             "debug_frame %s: %s", rows[i].name, sfv_cfi_err_name(it.err));
+    } else {
+      CHECKF(st != SFV_OK && it.err == rows[i].want && it.err_off == rows[i].err_off,
+             "debug_frame %s: %s at %llu", rows[i].name, sfv_cfi_err_name(it.err),
+             (unsigned long long)it.err_off);
+    }
+  }
+}
+
 /* Every truncation and every single-byte corruption of a valid section:
  * never a crash (the sanitizer build checks), the iterator always ends,
  * and every row stays inside its FDE's range. */
@@ -534,6 +596,16 @@ static void test_leb128(void) {
   }
 }
 
+/* sfv_cfi_err_name: one description per code, in the enum's order. */
+static void test_err_names(void) {
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_NONE), "none") == 0);
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_TRUNCATED), "truncated field") == 0);
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_BUDGET), "work budget exhausted") == 0);
+  CHECK(strcmp(sfv_cfi_err_name(SFV_CFI_ERR_ADDR_SIZE),
+               "unsupported address or segment size") == 0);
+  CHECK(strcmp(sfv_cfi_err_name((sfv_cfi_err)(SFV_CFI_ERR_ADDR_SIZE + 1)), "unknown") == 0);
+}
+
 int main(void) {
   test_leb128();
   test_prologue();
@@ -543,6 +615,8 @@ int main(void) {
   test_negate_ra_state();
   test_encodings();
   test_debug_frame();
+  test_debug_frame_rows();
+  test_err_names();
   test_truncate_and_flip();
   test_budget();
   test_bad_entries();

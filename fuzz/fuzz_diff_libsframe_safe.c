@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/* fuzz_diff_libsframe_safe.c - the libsframe drop-in (src/compat, ABI 3)
+ * against the stock GNU libsframe.so.3 it replaces.
+ *
+ * Both run the same transcript (libsframe_transcript.c: every decoder
+ * getter, sframe_find_fre, dump_sframe's text, and two encode round trips).
+ * The drop-in runs here, under the sanitizers; the stock library, opened
+ * with dlopen from $SFV_LIBSFRAME_STOCK, in a forked child over a copy of
+ * the input that ends at a guard page, its transcript written line by line
+ * into a pipe.  Verdicts:
+ *  - the child ends normally: the transcripts must be equal;
+ *  - the child dies (signal, sanitizer report, 5 s alarm): what it wrote
+ *    before must be the start of the drop-in's transcript (the drop-in
+ *    answers where upstream crashed; it must not crash itself).
+ * Without a stock library (OSS-Fuzz) only the drop-in runs: no crash, no
+ * sanitizer report, no hang.  A summary is printed at exit.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fuzz_helpers.h"
+#include "libsframe_api.h"
+#include "peer_alloc.h"
+
+static struct {
+  unsigned long runs, equal, stock_died, no_stock;
+} stats;
+
+static void print_stats(void) {
+  fprintf(stderr,
+          "diff_libsframe_safe: %lu runs; transcripts equal %lu; stock libsframe "
+          "died %lu (drop-in agreed up to there); drop-in alone %lu\n",
+          stats.runs, stats.equal, stats.stock_died, stats.no_stock);
+}
+
+/* The stock transcript; returns 1 when the child ended normally. */
+static int stock_transcript(const ls_api *stock, const uint8_t *data, size_t size,
+                            ls_sink *out) {
+  int fds[2], status;
+  pid_t pid;
+  char chunk[4096];
+  FUZZ_ASSERT(pipe(fds) == 0, "pipe: %s", strerror(errno));
+  pid = fork();
+  FUZZ_ASSERT(pid >= 0, "fork: %s", strerror(errno));
+  if (pid == 0) {
+    static const int sigs[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP};
+    ls_sink s = {fds[1], NULL, 0, 0};
+    const uint8_t *copy;
+    int devnull = open("/dev/null", O_WRONLY);
+    unsigned k;
+    for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+      signal(sigs[k], SIG_DFL);
+    if (devnull >= 0 && getenv("SFV_DIFF_CHILD_STDERR") == NULL)
+      dup2(devnull, 2);
+    close(fds[0]);
+    alarm(5);
+    copy = peer_input_copy(data, size);
+    if (copy == NULL)
+      _exit(3);
+    ls_transcript(stock, copy, size, &s);
+    _exit(0);
+  }
+  close(fds[1]);
+  for (;;) {
+    ssize_t n = read(fds[0], chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    ls_sink_append(out, chunk, (size_t)n);
+  }
+  close(fds[0]);
+  while (waitpid(pid, &status, 0) < 0)
+    FUZZ_ASSERT(errno == EINTR, "waitpid: %s", strerror(errno));
+  FUZZ_ASSERT(!(WIFEXITED(status) && WEXITSTATUS(status) == 3),
+              "the stock child could not map the input copy");
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* First differing line of two transcripts, for the failure message. */
+static const char *first_diff(const ls_sink *a, const ls_sink *b, size_t *at) {
+  size_t i = 0, line = 0;
+  while (i < a->len && i < b->len && a->buf[i] == b->buf[i]) {
+    if (a->buf[i] == '\n')
+      line = i + 1;
+    i++;
+  }
+  *at = line;
+  return a->buf != NULL ? a->buf + line : "";
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static int init, have_stock;
+  static ls_api dropin, stock;
+  ls_sink mine = {-1, NULL, 0, 0}, theirs = {-1, NULL, 0, 0};
+  size_t at;
+  int whole;
+
+  if (!init) {
+    init = 1;
+    ls_api_dropin(&dropin);
+    have_stock = ls_api_stock(&stock, getenv("SFV_LIBSFRAME_STOCK"));
+    atexit(print_stats);
+  }
+  stats.runs++;
+  ls_transcript(&dropin, data, size, &mine);
+  if (!have_stock) {
+    stats.no_stock++;
+    free(mine.buf);
+    return 0;
+  }
+  whole = stock_transcript(&stock, data, size, &theirs);
+  if (whole) {
+    first_diff(&mine, &theirs, &at);
+    FUZZ_ASSERT(mine.len == theirs.len && (mine.len == 0 ||
+                memcmp(mine.buf, theirs.buf, mine.len) == 0),
+                "drop-in and stock libsframe differ at transcript offset %zu:\n"
+                "  drop-in: %.200s\n  stock:   %.200s", at,
+                at < mine.len ? mine.buf + at : "(end)",
+                at < theirs.len ? theirs.buf + at : "(end)");
+    stats.equal++;
+  } else {
+    while (theirs.len > 0 && theirs.buf[theirs.len - 1] != '\n')
+      theirs.buf[--theirs.len] = '\0'; /* a line cut by the crash */
+    first_diff(&mine, &theirs, &at);
+    FUZZ_ASSERT(theirs.len <= mine.len &&
+                (theirs.len == 0 || memcmp(mine.buf, theirs.buf, theirs.len) == 0),
+                "drop-in differs from stock libsframe before stock died, at "
+                "transcript offset %zu:\n  drop-in: %.200s\n  stock:   %.200s", at,
+                at < mine.len ? mine.buf + at : "(end)",
+                at < theirs.len ? theirs.buf + at : "(end)");
+    stats.stock_died++;
+  }
+  free(mine.buf);
+  free(theirs.buf);
+  return 0;
+}

@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: MIT
+# mk/libsframe-safe.mk - the libsframe drop-in (src/compat): GNU
+# libsframe's ABI over libsfv, one library per ABI, so that stock objdump,
+# readelf and ld read SFrame through libsfv when it is first on their
+# library path (README, "libsframe-safe").
+#
+#   make libsframe-safe        build/libsframe-safe/abi3/libsframe.so.3
+#                              (LIBSFRAME_3.0, binutils 2.47) and
+#                              build/libsframe-safe/abi1/libsframe.so.1
+#                              (LIBSFRAME_1.0, binutils 2.44)
+#   make libsframe-safe-asan   the same under ASan+UBSan (clang-19), in
+#                              build/libsframe-safe-asan/libsframe-safe/
+#   make test-libsframe-safe   (in make test) tests/libsframe_safe/: symbol
+#                              tables, LD_BIND_NOW, stock objdump/readelf
+#                              byte-identical on the corpus, upstream-crash
+#                              inputs under ASan, API checks against stock,
+#                              the upstream libsframe testsuites (sid 168,
+#                              trixie 57; ~40 s), stock ld links
+#                              byte-identical (~2 min).  About 7 min on 2
+#                              cores.
+#
+# One source set, compiled once per ABI (-DSFV_COMPAT_ABI=3 / =1); libsfv
+# and the printers are linked in as -fPIC objects with hidden visibility,
+# and the version script exports exactly the ABI's symbols.
+
+.PHONY: libsframe-safe libsframe-safe-asan test-libsframe-safe
+
+SFC_SRCS := $(wildcard src/compat/*.c)
+SFC_HDRS := $(wildcard src/compat/*.h) $(LIB_HDRS) $(wildcard src/fmt/*.h)
+SFC_DIR := $(BUILD)/libsframe-safe
+# ABI 3 objects are the ones check-layers reads (build/obj/compat).
+SFC_OBJS3 := $(SFC_SRCS:src/compat/%.c=$(BUILD)/obj/compat/%.o)
+SFC_OBJS1 := $(SFC_SRCS:src/compat/%.c=$(BUILD)/obj/compat-abi1/%.o)
+SFC_CORE := $(LIB_PIC_OBJS) $(FMT_SRCS:src/%.c=$(BUILD)/pic/%.o)
+SFC_CFLAGS = $(ALL_CFLAGS) -fPIC -fvisibility=hidden
+# Unresolved symbols are a link error (the sanitizer build resolves its
+# runtime at load time instead).
+SFC_LDFLAGS ?= -Wl,--no-undefined
+
+$(BUILD)/obj/compat/%.o: src/compat/%.c $(SFC_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SFC_CFLAGS) -DSFV_COMPAT_ABI=3 -c $< -o $@
+
+$(BUILD)/obj/compat-abi1/%.o: src/compat/%.c $(SFC_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SFC_CFLAGS) -DSFV_COMPAT_ABI=1 -c $< -o $@
+
+$(SFC_DIR)/abi3/libsframe.so.3: $(SFC_OBJS3) $(SFC_CORE) src/compat/libsframe3.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(SFC_LDFLAGS) -shared -Wl,-soname,libsframe.so.3 \
+	  -Wl,--version-script=src/compat/libsframe3.map -o $@ $(SFC_OBJS3) $(SFC_CORE)
+
+$(SFC_DIR)/abi1/libsframe.so.1: $(SFC_OBJS1) $(SFC_CORE) src/compat/libsframe1.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(SFC_LDFLAGS) -shared -Wl,-soname,libsframe.so.1 \
+	  -Wl,--version-script=src/compat/libsframe1.map -o $@ $(SFC_OBJS1) $(SFC_CORE)
+
+libsframe-safe: $(SFC_DIR)/abi3/libsframe.so.3 $(SFC_DIR)/abi1/libsframe.so.1
+
+libsframe-safe-asan:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/libsframe-safe-asan CC=$(CLANG) \
+	  CFLAGS="-O1 -g $(SAN)" SFC_LDFLAGS= libsframe-safe
+
+check-layers: $(SFC_OBJS3)
+
+# tests/libsframe_safe/api_walk.c against each library: stock sid/trixie
+# (static, by their installed headers), the drop-in, the ASan drop-in.
+SFC_WALK := $(SFC_DIR)/walk
+SFC_ASAN_DIR := $(BUILD)/libsframe-safe-asan/libsframe-safe
+.PHONY: libsframe-safe-walkers
+libsframe-safe-walkers: libsframe-safe libsframe-safe-asan
+	@scripts/install-deps.sh base peers
+	@set -e; . .deps/peers/peers.env; w=$(SFC_WALK); s=tests/libsframe_safe/api_walk.c; \
+	  mkdir -p $$w; \
+	  $(CC) -O1 -g -I"$$SID_SFRAME_INCLUDE" -o $$w/walk_stock3 $$s "$$SID_LIBSFRAME_A"; \
+	  $(CC) -O1 -g -I"$$TRIXIE_SFRAME_INCLUDE" -o $$w/walk_stock1 $$s "$$TRIXIE_LIBSFRAME_A"; \
+	  for a in 3:SID 1:TRIXIE; do n=$${a%%:*}; inc=$$(eval echo \$$$${a#*:}_SFRAME_INCLUDE); \
+	    $(CC) -O1 -g -I"$$inc" -o $$w/walk_safe$$n $$s $(SFC_DIR)/abi$$n/libsframe.so.$$n \
+	      -Wl,-rpath,$(abspath $(SFC_DIR))/abi$$n; \
+	    $(CLANG) -O1 -g $(SAN) -I"$$inc" -o $$w/walk_asan$$n $$s \
+	      $(SFC_ASAN_DIR)/abi$$n/libsframe.so.$$n -Wl,-rpath,$(abspath $(SFC_ASAN_DIR))/abi$$n; \
+	  done
+
+test-libsframe-safe: all libsframe-safe libsframe-safe-asan libsframe-safe-walkers
+	SFV_LIBSFRAME_SAFE=$(abspath $(SFC_DIR)) \
+	  SFV_LIBSFRAME_SAFE_ASAN=$(abspath $(SFC_ASAN_DIR)) \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/libsframe_safe
+
+TEST_TARGETS += test-libsframe-safe

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: MIT
+# mk/prove.mk - CBMC proofs of libsfv (proofs/, docs/PROOFS.md).
+#
+#   make prove      every harness in PROVE_FAST (in make test; its run time
+#                   on 2 shared cores is stated in docs/PROOFS.md, under
+#                   10 minutes)
+#   make prove-all  every harness and every variant (PROVE_ALL)
+#   make prove-one PROOF=cur_un   one harness, all its variants
+# make -j2 runs two proofs at once.
+#
+# A harness is proofs/<name>/harness.c; proofs/<name>/proof.mk may set
+#   PROOF_SRCS.<name>   library sources it needs (default: none, the
+#                       harness includes the headers it proves)
+#   PROOF_FLAGS.<name>  more cbmc options (--unwind, --unwindset, -D...)
+#   PROOF_VARS.<name>   values of PROOF_N, one cbmc run each (default: one
+#                       run without PROOF_N)
+# and add runs (name or name.value) that take minutes to PROVE_SLOW, which
+# only make prove-all runs, and harnesses that do not yet prove within the
+# budget to PROVE_PENDING, which neither runs (make prove-one runs them;
+# docs/PROOFS.md lists them with what was measured).
+# Each run writes build/prove/<name>[.<value>].log; a run passes only when
+# cbmc says VERIFICATION SUCCESSFUL (every property, unwinding assertions
+# included).  CBMC is trixie's, private under .deps/cbmc/
+# (scripts/install-deps.sh cbmc).
+
+CBMC_ENV := .deps/cbmc/cbmc.env
+CBMC_PROG := .deps/cbmc/bin/cbmc
+PROVE_BUILD := $(BUILD)/prove
+# The checks (docs/PROOFS.md says which others were left out and why).
+CBMC_CHECKS := --bounds-check --pointer-check --pointer-overflow-check \
+               --signed-overflow-check --undefined-shift-check \
+               --div-by-zero-check --unwinding-assertions \
+               --pointer-primitive-check --enum-range-check
+CBMC_CFLAGS := -I src -I proofs/lib -D_DEFAULT_SOURCE --object-bits 12
+PROOF_CORE := src/common/rules.c $(wildcard src/sframe/*.c src/lookup/*.c)
+
+PROVE_SLOW :=
+PROVE_PENDING :=
+PROOFS := $(sort $(patsubst proofs/%/harness.c,%,$(wildcard proofs/*/harness.c)))
+-include $(wildcard proofs/*/proof.mk)
+
+# name or name.value for every run of a harness
+proof_runs = $(if $(PROOF_VARS.$(1)),$(addprefix $(1).,$(PROOF_VARS.$(1))),$(1))
+PROVE_ALL := $(foreach p,$(filter-out $(PROVE_PENDING),$(PROOFS)),$(call proof_runs,$(p)))
+PROVE_FAST := $(filter-out $(PROVE_SLOW),$(PROVE_ALL))
+
+$(CBMC_ENV):
+	scripts/install-deps.sh cbmc
+
+PROOF_DEPS := $(CBMC_ENV) $(LIB_HDRS) $(wildcard proofs/lib/*.h) mk/prove.mk
+
+# proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run.
+define proof_rule
+$(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
+	@mkdir -p $(PROVE_BUILD); rm -f $$@
+	@s=$$$$(date +%s); \
+	 if $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
+	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) >$(PROVE_BUILD)/$(2).log 2>&1 \
+	    && grep -q '^VERIFICATION SUCCESSFUL' $(PROVE_BUILD)/$(2).log; then \
+	   echo "prove: $(2) ok ($$$$(( $$$$(date +%s) - s )) s)"; touch $$@; \
+	 else \
+	   echo "prove: $(2) FAILED ($(PROVE_BUILD)/$(2).log):"; \
+	   grep -E 'FAILURE|^VERIFICATION|error|CONVERSION' $(PROVE_BUILD)/$(2).log | head -20; exit 1; \
+	 fi
+endef
+$(foreach p,$(PROOFS),$(if $(PROOF_VARS.$(p)),\
+  $(foreach v,$(PROOF_VARS.$(p)),$(eval $(call proof_rule,$(p),$(p).$(v),-DPROOF_N=$(v)))),\
+  $(eval $(call proof_rule,$(p),$(p),))))
+
+.PHONY: prove prove-all prove-one
+prove: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_FAST)))
+	@echo "make prove: $(words $(PROVE_FAST)) proof runs passed"
+prove-all: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_ALL)))
+	@echo "make prove-all: $(words $(PROVE_ALL)) proof runs passed"
+prove-one: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(call proof_runs,$(PROOF))))
+
+TEST_TARGETS += prove

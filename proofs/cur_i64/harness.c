@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* cur_i64: 8 bytes, two's complement, on a cursor anywhere in a buffer of any
+ * length (lib/cursor_proof.h): in bounds, succeeds exactly when the bytes
+ * are there, and a failure changes nothing. */
+#include "cursor_proof.h"
+
+int main(void) {
+  sfv_cursor c, c0;
+  uint64_t end;
+  uint8_t *buf = cursor_proof_setup(&c, &end);
+  c0 = c;
+  {
+  int64_t v;
+  int ok = cur_i64(&c, &v);
+  __CPROVER_assert(ok == (8 <= end - c0.pos), "cur_i64");
+  if (ok)
+    cursor_proof_value(buf + c0.pos, 8, (uint64_t)v, c.big_endian);
+  else
+    __CPROVER_assert(c.pos == c0.pos, "cur_i64: failure changes nothing");
+  }
+  cursor_proof_invariant(&c, end);
+  (void)buf;
+  (void)c0;
+  return 0;
+}

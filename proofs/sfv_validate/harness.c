@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/* sfv_validate on every section of up to PROOF_MAX_SIZE bytes (any
+ * contents: every version, either byte order) with every option
+ * combination: any flags, any vma, any max_diags, scratch memory absent
+ * or of any size up to PROOF_MAX_SCRATCH at any alignment, a callback or
+ * none, which may ask to stop at any diagnostic, and res NULL or not. */
+#include "sfv.h"
+#include "proof.h"
+
+#ifndef PROOF_MAX_SCRATCH
+#define PROOF_MAX_SCRATCH 128
+#endif
+
+static unsigned ndiags;
+
+/* The callback: a well-formed diagnostic, and a nondet request to stop. */
+static int cb(void *ctx, const sfv_diag *d) {
+  __CPROVER_assert(ctx == &ndiags, "callback: the caller's context");
+  __CPROVER_assert((unsigned)d->rule < (unsigned)SFV_RULE_COUNT,
+                   "callback: a known rule");
+  ndiags++;
+  return nondet_int();
+}
+
+int main(void) {
+  size_t len, slen;
+  uint8_t *buf = proof_buffer(PROOF_MAX_SIZE, &len);
+  sfv_options opt;
+  sfv_result res;
+  sfv_status st;
+  uint8_t *scratch = proof_buffer(PROOF_MAX_SCRATCH, &slen);
+  unsigned skew = nondet_unsigned();
+  int use_res = nondet_u8() != 0, use_opt;
+  __CPROVER_assume(skew < 8 && skew <= slen);
+  opt.flags = nondet_unsigned();
+  opt.vma = nondet_u64();
+  opt.max_diags = nondet_u32();
+  opt.scratch = nondet_u8() ? scratch + skew : NULL;
+  opt.scratch_size = slen - skew;
+  use_opt = nondet_u8() != 0;
+  st = sfv_validate(buf, len, use_opt ? &opt : NULL, nondet_u8() ? cb : NULL,
+                    &ndiags, use_res ? &res : NULL);
+  __CPROVER_assert(st == SFV_OK, "a buffer is always validated");
+  __CPROVER_assert(ndiags <= (use_opt && opt.max_diags != 0
+                                  ? opt.max_diags
+                                  : SFV_DEFAULT_MAX_DIAGS),
+                   "no more than max_diags delivered");
+  if (use_res)
+    __CPROVER_assert(res.errors + res.warnings + res.notes >= ndiags,
+                     "every delivered diagnostic counted");
+  return 0;
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/* find.c - sframe_find_fre: the ABI's lookup, answer for answer (its
+ * binary search over FDE starts and its FRE scan), over libsfv's FDE and
+ * FRE readers.  Where the ABI's libsframe would read outside its copy,
+ * divide by a zero repetition size or overflow a signed sum, SFRAME_ERR. */
+#include "compat/compat.h"
+
+#if SFV_COMPAT_ABI == 3
+/* 2.47: FDE starts are section-relative: the stored start plus the offset
+ * of the FDE's index entry (whatever the flags say).  -1 when the sum
+ * leaves int64_t (undefined there). */
+static int secrel_start(const sfv_fde *fde, int64_t *out) {
+  if (fde->start_raw > INT64_MAX - (int64_t)fde->offset)
+    return -1;
+  *out = fde->start_raw + (int64_t)fde->offset;
+  return 0;
+}
+
+static int find_fde(const sframe_decoder_ctx *d, int64_t pc, sfv_fde *out) {
+  int64_t low = 0, high = (int64_t)d->sec.hdr.num_fdes - 1;
+  if (d->sec.hdr.num_fdes == 0 || !(d->sec.hdr.flags & SFV_F_FDE_SORTED))
+    return -1;
+  while (low <= high) {
+    int64_t mid = low + (high - low) / 2;
+    int64_t s;
+    if (sfc_fde(d, (uint32_t)mid, out) != 0 || secrel_start(out, &s) != 0)
+      return -1;
+    if (s <= pc && sfc_sub32(pc, s) < out->size)
+      return 0;
+    if (s < pc)
+      low = mid + 1;
+    else
+      high = mid - 1;
+  }
+  return -1;
+}
+
+int sframe_find_fre(const sframe_decoder_ctx *dctx, int64_t pc,
+                    sframe_frame_row_entry *frep) {
+  sfv_fde fde;
+  uint32_t i;
+  int64_t fstart;
+  if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0 ||
+      secrel_start(&fde, &fstart) != 0)
+    return SFRAME_ERR;
+  for (i = 0; i < fde.num_fres; i++) {
+    sfv_fre cur, next;
+    uint32_t end, off;
+    if (sfc_fre_walk(dctx, &fde, i, &cur, &next) != 0)
+      return SFRAME_ERR;
+    end = sfc_add32(i + 1 < fde.num_fres ? next.start : fde.size, -1);
+    off = sfc_sub32(pc, fstart);
+    if (cur.start > off)
+      return SFRAME_ERR;
+    if (fde.pc_type == SFV_PC_MASK) {
+      if (fde.rep_size == 0)
+        return SFRAME_ERR;
+      off %= fde.rep_size;
+    }
+    if (fstart <= pc && cur.start <= off && end >= off) {
+      sfc_fre_export(&cur, frep);
+      return 0;
+    }
+  }
+  return SFRAME_ERR;
+}
+#else
+/* a + b modulo 2^32, as int32_t arithmetic that wraps. */
+static int32_t add32(int64_t a, int64_t b) { return sfc_i32(sfc_add32(a, b)); }
+
+/* 2.44: FDE starts as stored; the search returns the FDE with the largest
+ * start not above pc (an exact start first), without checking its size. */
+static int find_fde(const sframe_decoder_ctx *d, int32_t pc, sfv_fde *out) {
+  int64_t low = 0, high = d->sec.hdr.num_fdes, cnt = high;
+  if (d->sec.hdr.num_fdes == 0 || !(d->sec.hdr.flags & SFV_F_FDE_SORTED))
+    return -1;
+  while (low <= high) {
+    int64_t mid = low + (high - low) / 2;
+    sfv_fde nx;
+    if (sfc_fde(d, (uint32_t)mid, out) != 0)
+      return -1;
+    if (out->start_raw == pc)
+      return 0;
+    if (out->start_raw < pc) {
+      if (mid == cnt - 1)
+        return 0;
+      if (sfc_fde(d, (uint32_t)(mid + 1), &nx) != 0)
+        return -1;
+      if (nx.start_raw > pc)
+        return 0;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return -1;
+}
+
+int sframe_find_fre(sframe_decoder_ctx *dctx, int32_t pc,
+                    sframe_frame_row_entry *frep) {
+  sfv_fde fde;
+  uint32_t i;
+  int32_t fstart;
+  if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0)
+    return SFRAME_ERR;
+  fstart = (int32_t)fde.start_raw;
+  for (i = 0; i < fde.num_fres; i++) {
+    sfv_fre cur, next;
+    int32_t start, end;
+    int hit;
+    if (sfc_fre_walk(dctx, &fde, i, &cur, &next) != 0)
+      return SFRAME_ERR;
+    start = (int32_t)cur.start;
+    end = i + 1 < fde.num_fres ? add32(next.start, -1) : add32(fde.size, -1);
+    if (i == 0 && fde.pc_type != SFV_PC_MASK && add32(start, fstart) > pc)
+      return SFRAME_ERR;
+    if (fde.pc_type != SFV_PC_MASK) {
+      hit = add32(start, fstart) <= pc && add32(end, fstart) >= pc;
+    } else {
+      int32_t m;
+      if (fde.rep_size == 0)
+        return SFRAME_ERR;
+      m = pc % (int32_t)fde.rep_size;
+      hit = start <= m && end >= m;
+    }
+    if (hit) {
+      sfc_fre_export(&cur, frep);
+      return 0;
+    }
+  }
+  return SFRAME_ERR;
+}
+#endif

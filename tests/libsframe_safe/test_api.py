@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: MIT
+"""The decoder API, function by function (api_walk.c: every getter, every
+FDE and FRE, lookups, dump_sframe), against the stock Debian library of
+each ABI, and the drop-in under ASan+UBSan on every input the stock
+library crashes on.  The walkers are built by `make libsframe-safe-walkers`."""
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import safe_support as ss
+
+ROOT = ss.ROOT
+WALK = ss.SAFE / "walk"
+ABIS = sorted(ss.ABIS)
+
+
+def walk(name, path):
+    return subprocess.run([str(WALK / name), str(path)], capture_output=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def walkers(peers_env):
+    if os.environ.get("SFV_LIBSFRAME_SAFE") is None:
+        subprocess.run(["make", "-C", str(ROOT), "--no-print-directory", "-s",
+                        "libsframe-safe-walkers"], check=True)
+    return WALK
+
+
+def valid_cases():
+    m = json.loads((ROOT / "conformance/manifest.json").read_text())
+    return [ROOT / "conformance" / c["file"] for c in m["cases"] if c["verdict"] == "valid"]
+
+
+def crash_inputs():
+    """The differential harness's corpus, the regression corpus and every
+    conformance case: the inputs on which stock libsframe is known to
+    crash are among them (the harness saves its libsframe crashes there)."""
+    out = sorted((ROOT / "corpus/diff_libsframe").iterdir())
+    out += sorted(p for p in (ROOT / "corpus/regression").iterdir() if p.suffix == ".sframe")
+    out += sorted((ROOT / "conformance/cases").glob("*.sframe"))
+    return out
+
+
+@pytest.mark.parametrize("abi", ABIS)
+def test_valid_cases_answer_as_stock(walkers, abi):
+    """Where the stock library does not crash on a valid case, every
+    function's answer and the dump are the same."""
+    compared = 0
+    diffs = []
+    for case in valid_cases():
+        stock = walk(f"walk_stock{abi}", case)
+        if stock.returncode != 0:
+            continue                          # stock crashed: test_crash_inputs
+        mine = walk(f"walk_safe{abi}", case)
+        compared += 1
+        if (mine.returncode, mine.stdout) != (0, stock.stdout):
+            diffs.append(case.name)
+    assert compared >= 40
+    assert not diffs, f"{len(diffs)} of {compared} valid cases differ (ABI {abi}): {diffs[:10]}"
+
+
+@pytest.mark.parametrize("abi", ABIS)
+def test_crash_inputs_are_clean_errors(walkers, abi):
+    """Every input: the ASan+UBSan drop-in walks it to the end with no
+    sanitizer report; on the inputs where the stock library dies of a
+    signal, that means a clean error or answer instead."""
+    stock_crashes = 0
+    bad = []
+    for case in crash_inputs():
+        mine = walk(f"walk_asan{abi}", case)
+        if mine.returncode != 0 or b"Sanitizer" in mine.stderr or b"runtime error" in mine.stderr:
+            bad.append(f"{case}: status {mine.returncode}: {mine.stderr[-300:]!r}")
+        stock = walk(f"walk_stock{abi}", case)
+        if stock.returncode < 0:
+            stock_crashes += 1
+    assert not bad, "\n".join(bad[:10])
+    # the corpus holds inputs that crash the stock library, or this test
+    # would prove nothing
+    assert stock_crashes >= 10, stock_crashes
