@@ -1,22 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /* lookup_batch.c - --lookup=- and --lookup=@FILE: one PC a line (as
- * --lookup=PC takes it: decimal, 0x hex, 0 octal), each answered the way
- * --lookup=PC answers it, from the lookup index (sfv_index_*: exactly
- * sfv_find_fre()'s answers; sfv_find_fre() itself on a section the index
- * refuses).
+ * --lookup=PC takes it: decimal, 0x hex, 0 octal), each answered on ONE
+ * line (fmt_lookup_line; the formats are in src/fmt/lookup_line.c) from
+ * the lookup index (sfv_index_*: exactly sfv_find_fre()'s answers;
+ * sfv_find_fre() itself on a section the index refuses), as addr2line
+ * answers addresses.
  *
- *  - text: each answer's lines as --lookup=PC prints them (without the
- *    .eh_frame rows), the section's verdict line once at the end;
- *  - json: JSON Lines, one object per input line, as --lookup=PC's
- *    objects (without "path" and "cfi");
+ *  - text: one line per PC, the section's verdict line once at the end;
+ *  - json: JSON Lines, one compact object per input line, the section's
+ *    verdict members ("valid", and "errors" and "first_error" when
+ *    invalid, as --lookup=PC's) in each;
+ *  - answers are formatted by hand into a 1 MiB buffer, written with one
+ *    fwrite when it fills and after each chunk of input (a slow writer's
+ *    lines are answered as they come);
+ *  - input is scanned in place in 64 KiB chunks; only a line split across
+ *    chunks is copied (into a line buffer);
  *  - a trailing CR is dropped; empty lines are skipped; a line that is not
  *    a PC, or longer than LINE_MAX_BYTES, is answered with an error naming
  *    its line number and quoting its text (stderr in text, an object
  *    {"line":N,"error":WHAT,"text":TEXT} in JSON Lines) and the run goes
  *    on; the status is then 1;
- *  - memory: the index (sfv_index_size()), one 64 KiB chunk and one line
- *    of at most LINE_MAX_BYTES, whatever the input's size; the list is read
- *    as --files-from's is (tree.h: never a blocking read);
+ *  - memory: the index (sfv_index_size()), one 64 KiB chunk, the output
+ *    buffer and one line of at most LINE_MAX_BYTES, whatever the input's
+ *    size; the list is read as --files-from's is (tree.h: never a blocking
+ *    read);
  *  - a failed write on stdout stops the reading (the run then ends with
  *    status 2, run_files). */
 #include <stdlib.h>
@@ -27,19 +34,38 @@
 
 #define LINE_MAX_BYTES 256
 
+#define OUT_BYTES (1u << 20)
+#define TAIL_BYTES 8192
+
 typedef struct batch_run {
   cli_opts *o;
   const sfv_section *sec;
   const cli_verdict *v;
   sfv_index ix;
   int indexed;
+  int json;
   int worst;
+  int invalid;          /* the section has errors: every answer is status 1 */
+  char *out;            /* OUT_BYTES */
+  size_t olen;
+  char tail[TAIL_BYTES];   /* JSON: the verdict's members */
+  size_t tail_len;
 } batch_run;
+
+/* Writes the buffered answers; 0, or -1 once stdout has failed. */
+static int flush_out(batch_run *b) {
+  if (b->olen > 0)
+    (void)fwrite(b->out, 1, b->olen, stdout);
+  b->olen = 0;
+  (void)fflush(stdout);
+  return ferror(stdout) ? -1 : 0;
+}
 
 static void bad_line(batch_run *b, uint64_t line, const char *what,
                      const char *text) {
   b->worst = 1;
-  if (b->o->format == FMT_JSON) {
+  (void)flush_out(b);
+  if (b->json) {
     printf("{\"line\":%llu,\"error\":", (unsigned long long)line);
     fmt_json_str(stdout, what);
     fputs(",\"text\":", stdout);
@@ -47,7 +73,6 @@ static void bad_line(batch_run *b, uint64_t line, const char *what,
     fputs("}\n", stdout);
     return;
   }
-  fflush(stdout);
   fputs(strcmp(b->o->lookup_list, "-") == 0 ? "sframe-validate: --lookup="
                                             : "sframe-validate: --lookup=@", stderr);
   fmt_text_str(stderr, b->o->lookup_list);
@@ -65,33 +90,72 @@ static void set_verdict(fmt_lookup_answer *a, const cli_verdict *v) {
 
 static void answer(batch_run *b, uint64_t pc) {
   fmt_lookup_answer a;
-  memset(&a, 0, sizeof a);
   a.pc = pc;
   a.status = b->indexed ? sfv_index_lookup(&b->ix, pc, &a.lk)
                         : sfv_find_fre(b->sec, pc, &a.lk);
+  a.have_fde = 0;
   if (a.status != SFV_OK)
     a.have_fde = sfv_find_fde(b->sec, pc, &a.fde, &a.fde_start) == SFV_OK;
-  set_verdict(&a, b->v);
-  if (fmt_lookup_print(stdout, b->sec, &a, b->o->format == FMT_JSON ? FMT_JSON
-                                                                    : FMT_TEXT,
-                       NULL, NULL, NULL))
+  if (a.status != SFV_OK || a.lk.recovery_status != SFV_OK || b->invalid)
     b->worst = 1;
-  if (b->o->format == FMT_JSON)
-    fputc('\n', stdout);
+  b->olen += fmt_lookup_line(b->out + b->olen, b->sec, &a,
+                             b->json ? FMT_JSON : FMT_TEXT, b->tail, b->tail_len);
+  if (b->olen > OUT_BYTES - FMT_LOOKUP_LINE_MAX - b->tail_len)
+    (void)flush_out(b);
 }
 
-/* One line (len bytes of s, NUL-terminated, CR dropped; `over` when it was
- * longer than LINE_MAX_BYTES and s holds its start). */
+static int hex_digit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  c = (char)(c | 0x20);
+  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* The common spellings, parsed by hand: "0x" and 1-16 hex digits, or a
+ * decimal of 1-19 digits not starting with 0 (no overflow either way).
+ * Everything else is left to cli_parse_u64 (return 0). */
+static int fast_pc(const char *s, size_t len, uint64_t *out) {
+  uint64_t v = 0;
+  size_t i;
+  if (len > 2 && len <= 18 && s[0] == '0' && (s[1] | 0x20) == 'x') {
+    for (i = 2; i < len; i++) {
+      int d = hex_digit(s[i]);
+      if (d < 0)
+        return 0;
+      v = v << 4 | (uint64_t)d;
+    }
+    *out = v;
+    return 1;
+  }
+  if (len == 0 || len > 19 || s[0] < '1' || s[0] > '9')
+    return 0;
+  for (i = 0; i < len; i++) {
+    if (s[i] < '0' || s[i] > '9')
+      return 0;
+    v = v * 10u + (uint64_t)(s[i] - '0');
+  }
+  *out = v;
+  return 1;
+}
+
+/* One line: len bytes of s, s[len] writable (CR dropped here); `over`
+ * when it was longer than LINE_MAX_BYTES and s holds its start. */
 static void one_line(batch_run *b, uint64_t line, char *s, size_t len, int over) {
   uint64_t pc;
   if (over) {
+    s[LINE_MAX_BYTES] = '\0';
     bad_line(b, line, "line longer than 256 bytes (its start quoted)", s);
     return;
   }
   if (len > 0 && s[len - 1] == '\r')
-    s[--len] = '\0';
+    len--;
   if (len == 0)
     return;
+  if (fast_pc(s, len, &pc)) {
+    answer(b, pc);
+    return;
+  }
+  s[len] = '\0';
   if (memchr(s, '\0', len) != NULL) {
     bad_line(b, line, "line holds a NUL byte", s);   /* quoted up to it */
     return;
@@ -103,6 +167,23 @@ static void one_line(batch_run *b, uint64_t line, char *s, size_t len, int over)
   answer(b, pc);
 }
 
+/* JSON: the verdict's members, formatted once. */
+static void make_tail(batch_run *b) {
+  fmt_lookup_answer verdict;
+  FILE *m;
+  memset(&verdict, 0, sizeof verdict);
+  set_verdict(&verdict, b->v);
+  b->tail_len = 0;
+  if (!b->json || (m = fmemopen(b->tail, sizeof b->tail, "w")) == NULL)
+    return;
+  fmt_lookup_verdict_json(m, &verdict);
+  if (!ferror(m)) {
+    long n = ftell(m);
+    b->tail_len = n > 0 && (size_t)n < sizeof b->tail ? (size_t)n : 0;
+  }
+  fclose(m);
+}
+
 int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) {
   static char chunk[65536];
   char s[LINE_MAX_BYTES + 1];
@@ -110,7 +191,7 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
   uint64_t line = 1;
   int over = 0, in_line = 0;
   void *mem = NULL;
-  batch_run b;
+  static batch_run b;
   cli_list_in in;
   fmt_lookup_answer verdict;
 
@@ -118,6 +199,13 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
   b.o = o;
   b.sec = sec;
   b.v = v;
+  b.json = o->format == FMT_JSON;
+  b.invalid = v->errors != 0;
+  make_tail(&b);
+  if ((b.out = malloc(OUT_BYTES)) == NULL) {
+    fputs("sframe-validate: --lookup: out of memory\n", stderr);
+    return 2;
+  }
   if (sfv_index_size(sec, &isz) == SFV_OK &&
       (mem = malloc(isz ? isz : 8)) != NULL &&
       sfv_index_build(&b.ix, sec, mem, isz) == SFV_OK)
@@ -126,39 +214,53 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
                                                             : "--lookup=@",
                     o->lookup_list) != 0) {
     free(mem);
+    free(b.out);
     return 1;
   }
   for (;;) {
-    ssize_t got = cli_list_read(&in, chunk, sizeof chunk), i;
+    ssize_t got = cli_list_read(&in, chunk, sizeof chunk);
+    char *p, *end, *nl;
     if (got < 0)
       b.worst = 1;
     if (got <= 0)
       break;
-    for (i = 0; i < got; i++) {
-      char c = chunk[i];
-      if (c == '\n') {
-        s[len] = '\0';
-        one_line(&b, line++, s, len, over);
-        len = 0;
-        over = in_line = 0;
+    p = chunk;
+    end = chunk + got;
+    while (p < end) {
+      size_t n;
+      nl = memchr(p, '\n', (size_t)(end - p));
+      n = (size_t)((nl != NULL ? nl : end) - p);
+      if (nl != NULL && !in_line) {          /* a whole line in the chunk */
+        one_line(&b, line++, p, n, n > LINE_MAX_BYTES);
+        p = nl + 1;
         continue;
       }
-      in_line = 1;
-      if (len < LINE_MAX_BYTES)
-        s[len++] = c;
-      else
+      in_line = 1;                           /* carried across chunks */
+      if (n > LINE_MAX_BYTES - len) {
+        memcpy(s + len, p, LINE_MAX_BYTES - len);
+        len = LINE_MAX_BYTES;
         over = 1;
+      } else {
+        memcpy(s + len, p, n);
+        len += n;
+      }
+      if (nl == NULL)
+        break;
+      one_line(&b, line++, s, len, over);
+      len = 0;
+      over = in_line = 0;
+      p = nl + 1;
     }
-    if (ferror(stdout))
+    if (flush_out(&b) != 0)
       break;
   }
-  if (in_line && !ferror(stdout)) {   /* the last line, without its newline */
-    s[len] = '\0';
+  if (in_line && !ferror(stdout))   /* the last line, without its newline */
     one_line(&b, line, s, len, over);
-  }
+  (void)flush_out(&b);
   cli_list_close(&in);
   free(mem);
-  if (o->format != FMT_JSON) {
+  free(b.out);
+  if (!b.json) {
     memset(&verdict, 0, sizeof verdict);
     set_verdict(&verdict, v);
     fmt_lookup_verdict_text(stdout, &verdict);

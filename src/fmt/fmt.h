@@ -170,6 +170,20 @@ int fmt_lookup_print(FILE *out, const sfv_section *sec,
  * with it, when the section has errors: "section INVALID: N errors;
  * first: RULE at .sframe+0xOFF: MESSAGE (...)".  Nothing otherwise. */
 void fmt_lookup_verdict_text(FILE *out, const fmt_lookup_answer *a);
+/* JSON: the verdict's members of a lookup object, each starting with a
+ * comma ("valid", and "errors" and "first_error" when invalid); nothing
+ * when the caller did not validate. */
+void fmt_lookup_verdict_json(FILE *out, const fmt_lookup_answer *a);
+/* The one-line answer of a batch lookup (formats in lookup_line.c),
+ * newline included, formatted by hand at dst, which has room for
+ * FMT_LOOKUP_LINE_MAX + json_tail_len bytes; JSON: json_tail (the verdict's
+ * members) is copied before the closing brace.  Returns its length. */
+#define FMT_LOOKUP_LINE_MAX 1024
+size_t fmt_lookup_line(char *dst, const sfv_section *sec, const fmt_lookup_answer *a,
+                       int format, const char *json_tail, size_t json_tail_len);
+/* A recovery rule's token ("sp+16", "[cfa-8](fixed)", "same") at p, at
+ * most 48 bytes; returns its end. */
+char *fmt_lookup_rule_token(char *p, const sfv_section *sec, const sfv_recovery *r);
 /* A lookup that could not run (no SFrame section, undecodable section):
  * text "pc 0x..: not found: MESSAGE", JSON {"path":..,"pc":N,"found":false,
  * "reason":REASON,"status":MESSAGE}. */

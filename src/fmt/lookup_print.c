@@ -191,9 +191,7 @@ static void found_json(FILE *out, const sfv_section *sec, uint64_t pc,
   fputc('}', out);
 }
 
-/* The verdict's members of the JSON lookup object (none when the caller
- * did not validate). */
-static void verdict_json(FILE *out, const fmt_lookup_answer *a) {
+void fmt_lookup_verdict_json(FILE *out, const fmt_lookup_answer *a) {
   char msg[FMT_MSG_MAX];
   const sfv_rule_info *ri;
   if (!a->validated)
@@ -282,7 +280,7 @@ typedef struct with_verdict {
 
 static void verdict_then_extra(FILE *out, void *ctx) {
   const with_verdict *w = ctx;
-  verdict_json(out, w->a);
+  fmt_lookup_verdict_json(out, w->a);
   if (w->extra != NULL)
     w->extra(out, w->ctx);
 }

@@ -106,8 +106,8 @@ def test_baseline_directory_and_missing(sfv_bin, elf, tmp_path):
 
 @pytest.mark.skipif(SANITIZED, reason="ASan reserves more address space than the limit")
 def test_lookup_list_memory_is_bounded(sfv_bin, elf):
-    """--lookup=- holds one 256-byte line and a 64 KiB chunk, whatever the
-    input: a single 128 MiB line and 1,000,000 PC lines after it, under a
+    """--lookup=- holds one 256-byte line, a 64 KiB chunk and a 1 MiB
+    output buffer, whatever the input: a single 128 MiB line and 1,000,000 PC lines after it, under a
     128 MiB address-space limit, are all read, the long line named, the PCs
     after it answered."""
     def limit():
@@ -119,4 +119,4 @@ def test_lookup_list_memory_is_bounded(sfv_bin, elf):
     assert p.stderr.decode().startswith("sframe-validate: --lookup=-: line 1: line "
                                         "longer than 256 bytes"), p.stderr
     assert p.stderr.count(b"\n") == 1
-    assert b"pc 0x1000: " in p.stdout
+    assert b"\n0x1000 " in p.stdout, p.stdout

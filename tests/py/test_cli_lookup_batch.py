@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """--lookup=- and --lookup=@FILE (issue 29 item 5): one PC a line, each
-answered as --lookup=PC answers it (text: its lines without the .eh_frame
-rows, the verdict once at the end; json: JSON Lines, --lookup=PC's objects
-without "path" and "cfi"), bad lines answered with their line number and
+answered on one line with the facts --lookup=PC gives (text: fixed fields,
+the verdict once at the end; json: JSON Lines, one compact object with the
+verdict's members), compared field by field with single --lookup=PC runs, bad lines answered with their line number and
 quoted text without stopping the run, bounded lines, CRLF, empty input, a
 write error, and a list that is not a regular file or a pipe."""
 import json
@@ -30,32 +30,142 @@ def sfv(sfv_bin, *args, stdin=None, **kw):
     return p
 
 
-def single_text(sfv_bin, elf, pc):
-    out = sfv(sfv_bin, f"--lookup={pc:#x}", elf).stdout.decode()
-    return "".join(l + "\n" for l in out.splitlines()
-                   if not l.startswith(("  .eh_frame", "  cfi ", "section ")))
-
-
 def single_json(sfv_bin, elf, pc):
-    o = json.loads(sfv(sfv_bin, "--format=json", f"--lookup={pc}", elf).stdout)["lookups"][0]
-    del o["path"], o["cfi"]
-    return o
+    return json.loads(sfv(sfv_bin, "--format=json", f"--lookup={pc}", elf).stdout)["lookups"][0]
+
+
+def token(r):
+    """A rule's token, derived from --lookup=PC's structured rule object."""
+    if r["kind"] != "expr":
+        return {"same": "same", "undefined": "undefined"}[r["kind"]]
+    t = r["base"]
+    if r["source"] != "register" or r["deref"] or r["offset"] != 0:
+        t += ("-" if r["offset"] < 0 else "+") + str(abs(r["offset"]))
+    if r["deref"]:
+        t = f"[{t}]"
+    return t + ("(fixed)" if r["source"] == "fixed" else "")
+
+
+def facts_of_single(o):
+    """The facts of --lookup=PC's JSON object that the one-line answer carries."""
+    f = {"pc": o["pc"], "found": o["found"]}
+    if not o["found"]:
+        f["reason"] = o["reason"]
+        if "fde" in o:
+            f["fde"] = (o["fde"]["index"], o["fde"]["start"], o["fde"]["size"])
+        f["status"] = o["status"]
+        return f
+    f["fde"] = (o["fde"]["index"], o["fde"]["start"], o["fde"]["size"])
+    f["fre"] = (o["fre"]["index"], o["fre"]["start"], o["fre"]["base"])
+    f["rules"] = tuple(token(o["rules"][k]) for k in ("cfa", "ra", "fp"))
+    f["pauth_key"] = o["pauth_key"] if o["ra_mangled"] else None
+    f["ra_mangled"], f["signal"] = o["ra_mangled"], o["signal"]
+    f["rules_status"] = o["rules_status"]
+    return f
+
+
+def facts_of_text(line):
+    """The facts of one text answer line (the format of the man page)."""
+    pc, what, *rest = line.split(" ", 2)
+    f = {"pc": int(pc, 16), "found": what == "found"}
+    rest = rest[0] if rest else ""
+    if what != "found":
+        f["reason"] = what
+        if what == "no-fde":
+            assert rest == ""
+            f["status"] = "not found"
+            return f
+        i, start, size, *status = rest.split(" ", 3)
+        f["fde"] = (int(i), int(start, 16), int(size))
+        f["status"] = status[0] if status else "not found"
+        assert (what == "no-fre") == (not status)
+        return f
+    rest, _, warning = rest.partition(" warning: ")
+    i, start, size, fi, fstart, base, cfa, ra, fp, flags = rest.split(" ")
+    f["fde"] = (int(i), int(start, 16), int(size))
+    f["fre"] = (int(fi), int(fstart, 16), base)
+    f["rules"] = (cfa, ra, fp)
+    fl = [] if flags == "-" else flags.split(",")
+    assert fl and flags != "-" or flags == "-"
+    pauth = [x for x in fl if x.startswith("pauth-")]
+    f["ra_mangled"], f["signal"] = bool(pauth), "signal" in fl
+    f["pauth_key"] = {"pauth-A": "A", "pauth-B": "B", "pauth-?": None}[pauth[0]] if pauth else None
+    f["rules_status"] = warning or "ok"
+    return f
+
+
+def facts_of_jsonl(o):
+    """The facts of one JSON Lines answer object."""
+    f = {"pc": o["pc"], "found": o["found"]}
+    if "fde_index" in o:
+        f["fde"] = (o["fde_index"], o["fde_start"], o["fde_size"])
+    if not o["found"]:
+        f["reason"], f["status"] = o["reason"], o["status"]
+        return f
+    f["fre"] = (o["fre_index"], o["fre_start"], o["fre_base"])
+    f["rules"] = (o["cfa"], o["ra"], o["fp"])
+    f["ra_mangled"], f["signal"] = o["ra_mangled"], o["signal"]
+    f["pauth_key"] = o["pauth_key"] if o["ra_mangled"] else None
+    f["rules_status"] = o["rules_status"]
+    return f
 
 
 def test_text_answers_are_those_of_single_lookups(sfv_bin, elf):
     lines = "".join(f"{pc:#x}\n" for pc in PCS).encode()
     p = sfv(sfv_bin, "--lookup=-", elf, stdin=lines)
     assert p.stderr == b""
-    assert p.stdout.decode() == "".join(single_text(sfv_bin, elf, pc) for pc in PCS)
+    out = p.stdout.decode().splitlines()
+    assert len(out) == len(PCS)         # one line per PC, no verdict line (valid)
+    singles = [single_json(sfv_bin, elf, pc) for pc in PCS]
+    assert any(o["found"] for o in singles) and not all(o["found"] for o in singles)
+    assert [facts_of_text(l) for l in out] == [facts_of_single(o) for o in singles]
     assert p.returncode == 1            # some PCs are not found, as with --lookup=PC
 
 
-def test_json_lines_are_the_single_lookups_objects(sfv_bin, elf, tmp_path):
+def test_json_lines_are_the_single_lookups_facts(sfv_bin, elf, tmp_path):
     lst = tmp_path / "pcs"
     lst.write_text("".join(f"{pc}\n" for pc in PCS))
     p = sfv(sfv_bin, "--format=json", f"--lookup=@{lst}", elf)
     got = [json.loads(l) for l in p.stdout.decode().splitlines()]
-    assert got == [single_json(sfv_bin, elf, pc) for pc in PCS]
+    singles = [single_json(sfv_bin, elf, pc) for pc in PCS]
+    assert [facts_of_jsonl(o) for o in got] == [facts_of_single(o) for o in singles]
+    # the verdict's members, as --lookup=PC's
+    assert all(o["valid"] == s["valid"] for o, s in zip(got, singles))
+
+
+def test_invalid_sections_verdict(sfv_bin):
+    """On the conformance suite's rejected sections: every answer is status 1,
+    each JSON Lines object carries --lookup=PC's verdict members, and the
+    text answers end with --lookup=PC's verdict line."""
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[2]
+    cases = json.loads((root / "conformance" / "manifest.json").read_text())["cases"]
+    checked = 0
+    for c in cases:
+        if c["verdict"] != "invalid":
+            continue
+        path = root / "conformance" / c["file"]
+        s = json.loads(sfv(sfv_bin, "--input=raw", "--format=json", "--lookup=0x1000",
+                           path).stdout)["lookups"][0]
+        if s.get("reason") == "undecodable":
+            continue
+        j = sfv(sfv_bin, "--input=raw", "--format=json", "--lookup=-", path,
+                stdin=b"0x1000\n")
+        o = json.loads(j.stdout)
+        assert j.returncode == 1, c["id"]
+        assert {k: o.get(k) for k in ("valid", "errors", "first_error")} == \
+            {k: s.get(k) for k in ("valid", "errors", "first_error")}, c["id"]
+        assert facts_of_jsonl(o) == facts_of_single(s), c["id"]
+        t = sfv(sfv_bin, "--input=raw", "--lookup=-", path, stdin=b"0x1000\n")
+        single = sfv(sfv_bin, "--input=raw", "--lookup=0x1000", path).stdout.decode()
+        verdict = [l for l in single.splitlines() if l.startswith("section INVALID: ")]
+        out = t.stdout.decode().splitlines()
+        assert t.returncode == 1 and len(out) == 2 and [out[1]] == verdict, c["id"]
+        assert facts_of_text(out[0]) == facts_of_single(s), c["id"]
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
 
 
 def test_found_only_is_status_0(sfv_bin, elf):
@@ -80,7 +190,7 @@ def test_bad_lines_are_named_and_the_run_goes_on(sfv_bin, elf, fmt):
         assert err == [f"sframe-validate: --lookup=-: line {i + 2}: {w}: '{q}'"
                        for i, (w, q) in enumerate(zip(whats, quoted))]
         assert p.stdout.decode().count("found") == 2
-        assert p.stdout.decode().startswith("pc 0x1000: found")
+        assert p.stdout.decode().startswith("0x1000 found ")
     else:
         objs = [json.loads(l) for l in p.stdout.decode("utf-8", errors="strict").splitlines()]
         assert [o.get("pc") for o in objs] == [0x1000] + [None] * len(BAD) + [0x1100]

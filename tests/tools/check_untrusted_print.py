@@ -44,6 +44,7 @@ REVIEWED = {
                                   "reader.c's and archive.c's words; names are "
                                   "printed before, by cli_err_prefix",
     ("src/cli/modes.c", "kinds[r->kind]"): "a static table",
+    ("src/cli/modes.c", "cfi_row_why(st)"): "cfi_row_why()'s literals or sfv_status_name()",
     ("src/fmt/canonical.c", "name"): "a literal key (canonical.c's callers)",
     ("src/fmt/dump.c", "pad"): "spaces",
     ("src/fmt/dump.c", "s"): "a flag name from a static table",
@@ -57,6 +58,9 @@ REVIEWED = {
     ("src/fmt/summary.c", "name"): "a flag name from a static table",
     ("src/fmt/summary.c", "sev[v]"): "a static table",
     ("src/cli/lookup_batch.c", "what"): "one of bad_line()'s callers' literals",
+    ("src/cli/lookup_batch.c", "b->out"): "fmt_lookup_line()'s answers: numbers, the "
+        "tool's literals and sfv_status_name() texts; JSON: the verdict members "
+        "fmt_lookup_verdict_json() wrote (its strings through fmt_json_str)",
     ("src/cli/tree.c", "in->opt"): "\"--files-from=\", \"--lookup=\" or "
                                    "\"--lookup=@\" (cli_list_open's callers)",
     ("src/cli/jobs.c", "err"): "a worker's captured stderr, already printed "
