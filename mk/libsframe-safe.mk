@@ -82,6 +82,7 @@ libsframe-safe-walkers: libsframe-safe libsframe-safe-asan
 	  done
 
 test-libsframe-safe: all libsframe-safe libsframe-safe-asan libsframe-safe-walkers
+	scripts/install-deps.sh base peers binutils-src
 	SFV_LIBSFRAME_SAFE=$(abspath $(SFC_DIR)) \
 	  SFV_LIBSFRAME_SAFE_ASAN=$(abspath $(SFC_ASAN_DIR)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/libsframe_safe
