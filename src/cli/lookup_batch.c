@@ -35,6 +35,11 @@
 #define LINE_MAX_BYTES 256
 
 #define OUT_BYTES (1u << 20)
+/* The kept line parts (fmt_lookup_memo): every FDE of a section of up to
+ * 4096 functions, every rule entry of one of up to 512 (SQLite: 1679 and
+ * 207); about 560 KiB. */
+#define MEMO_FDES 4096u
+#define MEMO_RULES 512u
 #define TAIL_BYTES 8192
 
 typedef struct batch_run {
@@ -43,6 +48,9 @@ typedef struct batch_run {
   const cli_verdict *v;
   sfv_index ix;
   int indexed;
+  fmt_lookup_memo memo;     /* when indexed */
+  fmt_memo_fde *memo_fdes;
+  fmt_memo_rules *memo_rules;
   int json;
   int worst;
   int invalid;          /* the section has errors: every answer is status 1 */
@@ -90,6 +98,16 @@ static void set_verdict(fmt_lookup_answer *a, const cli_verdict *v) {
 
 static void answer(batch_run *b, uint64_t pc) {
   fmt_lookup_answer a;
+  sfv_index_hit h;
+  if (b->indexed && sfv_index_find(&b->ix, pc, &h) == SFV_OK) {
+    if (h.recovery_status != SFV_OK || b->invalid)
+      b->worst = 1;
+    b->olen += fmt_lookup_memo_line(&b->memo, b->out + b->olen, pc, &h, b->tail,
+                                    b->tail_len);
+    if (b->olen > OUT_BYTES - FMT_LOOKUP_LINE_MAX - b->tail_len)
+      (void)flush_out(b);
+    return;
+  }
   a.pc = pc;
   a.status = b->indexed ? sfv_index_lookup(&b->ix, pc, &a.lk)
                         : sfv_find_fre(b->sec, pc, &a.lk);
@@ -208,12 +226,19 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
   }
   if (sfv_index_size(sec, &isz) == SFV_OK &&
       (mem = malloc(isz ? isz : 8)) != NULL &&
-      sfv_index_build(&b.ix, sec, mem, isz) == SFV_OK)
+      sfv_index_build(&b.ix, sec, mem, isz) == SFV_OK &&
+      (b.memo_fdes = malloc(MEMO_FDES * sizeof *b.memo_fdes)) != NULL &&
+      (b.memo_rules = malloc(MEMO_RULES * sizeof *b.memo_rules)) != NULL) {
+    fmt_lookup_memo_init(&b.memo, sec, &b.ix, o->format, b.memo_fdes, MEMO_FDES,
+                         b.memo_rules, MEMO_RULES);
     b.indexed = 1;
+  }
   if (cli_list_open(&in, strcmp(o->lookup_list, "-") == 0 ? "--lookup="
                                                             : "--lookup=@",
                     o->lookup_list) != 0) {
     free(mem);
+    free(b.memo_fdes);
+    free(b.memo_rules);
     free(b.out);
     return 1;
   }
@@ -259,6 +284,8 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
   (void)flush_out(&b);
   cli_list_close(&in);
   free(mem);
+  free(b.memo_fdes);
+  free(b.memo_rules);
   free(b.out);
   if (!b.json) {
     memset(&verdict, 0, sizeof verdict);

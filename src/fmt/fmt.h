@@ -181,6 +181,58 @@ void fmt_lookup_verdict_json(FILE *out, const fmt_lookup_answer *a);
 #define FMT_LOOKUP_LINE_MAX 1024
 size_t fmt_lookup_line(char *dst, const sfv_section *sec, const fmt_lookup_answer *a,
                        int format, const char *json_tail, size_t json_tail_len);
+/* A found answer's line in parts, for callers that reuse parts: the FDE's
+ * fields (fmt_lookup_fde_part: a function of the FDE alone, at most
+ * FMT_LOOKUP_FDE_MAX bytes) and the FRE's base register, rules, flags and
+ * rules status (fmt_lookup_rules_part: a function of them alone, at most
+ * FMT_LOOKUP_RULES_MAX bytes); fmt_lookup_found_line() puts them together
+ * with the PC and the FRE's index and start (fmt_lookup_line's found line,
+ * byte for byte).  Each returns the length written at dst. */
+#define FMT_LOOKUP_FDE_MAX 96
+#define FMT_LOOKUP_RULES_MAX 320
+size_t fmt_lookup_fde_part(char *dst, uint32_t index, uint64_t start, uint32_t size,
+                           int format);
+size_t fmt_lookup_rules_part(char *dst, const sfv_section *sec, uint8_t base_reg,
+                             const sfv_recovery_set *rs, sfv_status recovery_status,
+                             int format);
+size_t fmt_lookup_found_line(char *dst, uint64_t pc, const char *fde_part,
+                             size_t fde_len, uint32_t fre_index, uint64_t fre_start,
+                             const char *rules_part, size_t rules_len, int format,
+                             const char *json_tail, size_t json_tail_len);
+/* Batch answers from the lookup index with the parts kept (lookup_memo.c):
+ * direct-mapped tables in caller memory, of fde_slots FDE parts (keyed by
+ * FDE index) and rule_slots rules parts (keyed by the hit's rule entry,
+ * sfv_index_hit.recovery: one entry holds one FRE info byte and data
+ * words, hence one base register, rule set and status), each a power of
+ * two.  A part not in its slot is formatted and replaces it, so every
+ * line is fmt_lookup_line()'s for the same answer. */
+typedef struct fmt_memo_fde {
+  uint64_t key;                      /* FDE index + 1; 0: empty */
+  size_t len;
+  char s[FMT_LOOKUP_FDE_MAX];
+} fmt_memo_fde;
+typedef struct fmt_memo_rules {
+  const sfv_recovery_set *key;       /* NULL: empty */
+  size_t len;
+  char s[FMT_LOOKUP_RULES_MAX];
+} fmt_memo_rules;
+typedef struct fmt_lookup_memo {
+  const sfv_section *sec;
+  const sfv_index *ix;
+  int format;
+  fmt_memo_fde *fdes;
+  fmt_memo_rules *rules;
+  uint32_t fde_mask, rule_mask;
+} fmt_lookup_memo;
+void fmt_lookup_memo_init(fmt_lookup_memo *m, const sfv_section *sec,
+                          const sfv_index *ix, int format, fmt_memo_fde *fdes,
+                          uint32_t fde_slots, fmt_memo_rules *rules,
+                          uint32_t rule_slots);
+/* The line of a found answer h (sfv_index_find(m->ix, pc) gave SFV_OK and
+ * h), as fmt_lookup_line() formats it; dst as fmt_lookup_line()'s. */
+size_t fmt_lookup_memo_line(fmt_lookup_memo *m, char *dst, uint64_t pc,
+                            const sfv_index_hit *h, const char *json_tail,
+                            size_t json_tail_len);
 /* A recovery rule's token ("sp+16", "[cfa-8](fixed)", "same") at p, at
  * most 48 bytes; returns its end. */
 char *fmt_lookup_rule_token(char *p, const sfv_section *sec, const sfv_recovery *r);

@@ -35,31 +35,52 @@ static char *put_str(char *p, const char *s) {
   return p + n;
 }
 
+/* A string literal: its length is known at compile time. */
+#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1u), (p) + sizeof(lit) - 1u)
+
+static const char dec_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* v in decimal, two digits a step from the end. */
 static char *put_dec(char *p, uint64_t v) {
-  char t[20];
-  size_t n = 0;
-  do {
-    t[n++] = (char)('0' + v % 10u);
-    v /= 10u;
-  } while (v != 0);
-  while (n > 0)
-    *p++ = t[--n];
-  return p;
+  uint64_t t = v;
+  size_t n = 1;
+  char *q;
+  while (t >= 10u) {
+    t /= 10u;
+    n++;
+  }
+  q = p + n;
+  while (v >= 100u) {
+    size_t i = (size_t)(v % 100u) * 2u;
+    v /= 100u;
+    *--q = dec_pairs[i + 1u];
+    *--q = dec_pairs[i];
+  }
+  if (v >= 10u) {
+    *--q = dec_pairs[v * 2u + 1u];
+    *--q = dec_pairs[v * 2u];
+  } else {
+    *--q = (char)('0' + v);
+  }
+  return p + n;
 }
 
+/* "0x" and v in lowercase hex, no leading zeros. */
 static char *put_hex(char *p, uint64_t v) {
   static const char digits[] = "0123456789abcdef";
-  char t[16];
-  size_t n = 0;
+  size_t n = (size_t)(67 - __builtin_clzll(v | 1u)) / 4u; /* digits */
+  char *q;
   *p++ = '0';
   *p++ = 'x';
-  do {
-    t[n++] = digits[v & 15u];
+  q = p + n;
+  while (q > p) {
+    *--q = digits[v & 15u];
     v >>= 4;
-  } while (v != 0);
-  while (n > 0)
-    *p++ = t[--n];
-  return p;
+  }
+  return p + n;
 }
 
 static char *put_reg(char *p, const sfv_section *sec, uint32_t reg) {
@@ -110,31 +131,36 @@ static char *json_rule(char *p, const sfv_section *sec, const char *name,
  * text " FDE 0xSTART SIZE". */
 static char *put_fde(char *p, uint32_t index, uint64_t start, uint32_t size,
                      int json) {
-  p = put_str(p, json ? ",\"fde_index\":" : " ");
-  p = put_dec(p, index);
   if (json) {
-    p = put_str(p, ",\"fde_start\":");
+    p = PUT_LIT(p, ",\"fde_index\":");
+    p = put_dec(p, index);
+    p = PUT_LIT(p, ",\"fde_start\":");
     p = put_dec(p, start);
+    p = PUT_LIT(p, ",\"fde_size\":");
   } else {
     *p++ = ' ';
+    p = put_dec(p, index);
+    *p++ = ' ';
     p = put_hex(p, start);
+    *p++ = ' ';
   }
-  p = put_str(p, json ? ",\"fde_size\":" : " ");
   return put_dec(p, size);
 }
 
-static char *found_line(char *p, const sfv_section *sec, const sfv_lookup *lk,
-                        int json) {
-  const sfv_recovery_set *rs = &lk->recovery;
-  if (json) {
-    p = put_str(p, ",\"found\":true");
-    p = put_fde(p, lk->fde.index, lk->func_start, lk->fde.size, 1);
-    p = put_str(p, ",\"fre_index\":");
-    p = put_dec(p, lk->fre.index);
-    p = put_str(p, ",\"fre_start\":");
-    p = put_dec(p, lk->fre_start);
-    p = put_str(p, lk->fre.base_reg == SFV_BASE_SP ? ",\"fre_base\":\"sp\""
-                                                   : ",\"fre_base\":\"fp\"");
+size_t fmt_lookup_fde_part(char *dst, uint32_t index, uint64_t start, uint32_t size,
+                           int format) {
+  return (size_t)(put_fde(dst, index, start, size, format == FMT_JSON) - dst);
+}
+
+/* From the FRE's base register on: text " BASE CFA RA FP FLAGS[ warning:
+ * STATUS]", JSON ',"fre_base":..,"rules_status":"S"'. */
+size_t fmt_lookup_rules_part(char *dst, const sfv_section *sec, uint8_t base_reg,
+                             const sfv_recovery_set *rs, sfv_status recovery_status,
+                             int format) {
+  char *p = dst;
+  if (format == FMT_JSON) {
+    p = put_str(p, base_reg == SFV_BASE_SP ? ",\"fre_base\":\"sp\""
+                                           : ",\"fre_base\":\"fp\"");
     p = json_rule(p, sec, ",\"cfa\":\"", &rs->cfa);
     p = json_rule(p, sec, ",\"ra\":\"", &rs->ra);
     p = json_rule(p, sec, ",\"fp\":\"", &rs->fp);
@@ -143,18 +169,12 @@ static char *found_line(char *p, const sfv_section *sec, const sfv_lookup *lk,
                    : rs->pauth_key  ? ",\"pauth_key\":\"B\""
                                     : ",\"pauth_key\":\"A\"");
     p = put_str(p, rs->signal ? ",\"signal\":true" : ",\"signal\":false");
-    p = put_str(p, ",\"rules_status\":\"");
-    p = put_str(p, sfv_status_name(lk->recovery_status));
+    p = PUT_LIT(p, ",\"rules_status\":\"");
+    p = put_str(p, sfv_status_name(recovery_status));
     *p++ = '"';
-    return p;
+    return (size_t)(p - dst);
   }
-  p = put_str(p, " found");
-  p = put_fde(p, lk->fde.index, lk->func_start, lk->fde.size, 0);
-  *p++ = ' ';
-  p = put_dec(p, lk->fre.index);
-  *p++ = ' ';
-  p = put_hex(p, lk->fre_start);
-  p = put_str(p, lk->fre.base_reg == SFV_BASE_SP ? " sp " : " fp ");
+  p = put_str(p, base_reg == SFV_BASE_SP ? " sp " : " fp ");
   p = fmt_lookup_rule_token(p, sec, &rs->cfa);
   *p++ = ' ';
   p = fmt_lookup_rule_token(p, sec, &rs->ra);
@@ -167,11 +187,48 @@ static char *found_line(char *p, const sfv_section *sec, const sfv_lookup *lk,
     p = put_str(p, !is_aarch64(sec) ? "pauth-?" : rs->pauth_key ? "pauth-B" : "pauth-A");
   if (rs->signal)
     p = put_str(p, rs->ra_mangled ? ",signal" : "signal");
-  if (lk->recovery_status != SFV_OK) {
-    p = put_str(p, " warning: ");
-    p = put_str(p, sfv_status_name(lk->recovery_status));
+  if (recovery_status != SFV_OK) {
+    p = PUT_LIT(p, " warning: ");
+    p = put_str(p, sfv_status_name(recovery_status));
   }
-  return p;
+  return (size_t)(p - dst);
+}
+
+size_t fmt_lookup_found_line(char *dst, uint64_t pc, const char *fde_part,
+                             size_t fde_len, uint32_t fre_index, uint64_t fre_start,
+                             const char *rules_part, size_t rules_len, int format,
+                             const char *json_tail, size_t json_tail_len) {
+  char *p = dst;
+  if (format == FMT_JSON) {
+    p = PUT_LIT(p, "{\"pc\":");
+    p = put_dec(p, pc);
+    p = PUT_LIT(p, ",\"found\":true");
+  } else {
+    p = put_hex(p, pc);
+    p = PUT_LIT(p, " found");
+  }
+  memcpy(p, fde_part, fde_len);
+  p += fde_len;
+  if (format == FMT_JSON) {
+    p = PUT_LIT(p, ",\"fre_index\":");
+    p = put_dec(p, fre_index);
+    p = PUT_LIT(p, ",\"fre_start\":");
+    p = put_dec(p, fre_start);
+  } else {
+    *p++ = ' ';
+    p = put_dec(p, fre_index);
+    *p++ = ' ';
+    p = put_hex(p, fre_start);
+  }
+  memcpy(p, rules_part, rules_len);
+  p += rules_len;
+  if (format == FMT_JSON) {
+    memcpy(p, json_tail, json_tail_len);
+    p += json_tail_len;
+    *p++ = '}';
+  }
+  *p++ = '\n';
+  return (size_t)(p - dst);
 }
 
 static char *missing_line(char *p, const fmt_lookup_answer *a, int json) {
@@ -204,13 +261,22 @@ size_t fmt_lookup_line(char *dst, const sfv_section *sec, const fmt_lookup_answe
                        int format, const char *json_tail, size_t json_tail_len) {
   char *p = dst;
   int json = format == FMT_JSON;
+  if (a->status == SFV_OK) {
+    char fde[FMT_LOOKUP_FDE_MAX], rules[FMT_LOOKUP_RULES_MAX];
+    const sfv_lookup *lk = &a->lk;
+    size_t nf = fmt_lookup_fde_part(fde, lk->fde.index, lk->func_start, lk->fde.size, format);
+    size_t nr = fmt_lookup_rules_part(rules, sec, lk->fre.base_reg, &lk->recovery,
+                                      lk->recovery_status, format);
+    return fmt_lookup_found_line(dst, a->pc, fde, nf, lk->fre.index, lk->fre_start,
+                                 rules, nr, format, json_tail, json_tail_len);
+  }
   if (json) {
-    p = put_str(p, "{\"pc\":");
+    p = PUT_LIT(p, "{\"pc\":");
     p = put_dec(p, a->pc);
   } else {
     p = put_hex(p, a->pc);
   }
-  p = a->status == SFV_OK ? found_line(p, sec, &a->lk, json) : missing_line(p, a, json);
+  p = missing_line(p, a, json);
   if (json) {
     memcpy(p, json_tail, json_tail_len);
     p += json_tail_len;
