@@ -94,7 +94,8 @@ $(BUILD)/sframe-validate: $(CLI_OBJS) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 # ---------------------------------------------------------------- tests
 
 # Each tests/unit/test_*.c is one binary; tests/unit/support_*.c are linked
-# into every one of them.
+# into every one of them, with the printers (support_memo.c checks the batch
+# lookup's lines).
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_SUPPORT := $(wildcard tests/unit/support_*.c)
 UNIT_HDRS := $(wildcard tests/unit/*.h)
@@ -109,9 +110,11 @@ $(BUILD)/tests/libsupport.a: $(UNIT_SUPPORT_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/tests/libsupport.a $(UNIT_HDRS) $(LIB_HDRS) $(BUILD)/libsfv.a
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/tests/libsupport.a $(UNIT_HDRS) $(LIB_HDRS) \
+                 $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/tests/libsupport.a $(BUILD)/libsfv.a
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/tests/libsupport.a \
+	  $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
 
 deps:
 	scripts/install-deps.sh base clang

@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "index_check.h"
+#include "memo_check.h"
 #include "../../fuzz/index_diff.h"
 
 #define GUARD 64u
@@ -72,6 +73,7 @@ sfv_status index_check(const sfv_section *sec, const uint64_t *extra, size_t nex
                (unsigned long long)pcs[i], why);
       t_checks++;
     }
+    memo_check(sec, &ix, pcs, n, ctx);
   }
   free(mem);
   return bst;
