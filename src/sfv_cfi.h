@@ -294,6 +294,16 @@ SFV_API sfv_status sfv_elf_cfi_compare(const sfv_elf *elf, void *scratch,
 SFV_API sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch,
                                       size_t scratch_size, uint64_t pc,
                                       sfv_cfi_fde *fde, sfv_cfi_row *row);
+/* sfv_elf_cfi_row_at(), saying why the CFI that covers pc cannot be
+ * interpreted: with SFV_E_ENCODING or SFV_E_RANGE (work budget), *err is
+ * the interpreter's sfv_cfi_err and *insn_off the .eh_frame section offset
+ * of the instruction that failed (the budget: of the next one); with any
+ * other status *err is SFV_CFI_ERR_NONE and *insn_off 0.  err and insn_off
+ * may be NULL. */
+SFV_API sfv_status sfv_elf_cfi_row_at_err(const sfv_elf *elf, void *scratch,
+                                          size_t scratch_size, uint64_t pc,
+                                          sfv_cfi_fde *fde, sfv_cfi_row *row,
+                                          sfv_cfi_err *err, uint64_t *insn_off);
 
 #ifdef __cplusplus
 }

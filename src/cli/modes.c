@@ -152,25 +152,24 @@ static void cfi_rule_text(FILE *out, const sfv_cfi_reg *r) {
   }
 }
 
-/* The .eh_frame row at pc (SFV_OK), SFV_E_NOT_FOUND, or why not; v holds
- * its scratch (cli_verdict). */
+/* The .eh_frame row at pc (SFV_OK), SFV_E_NOT_FOUND, or why not (*err and
+ * *at as sfv_elf_cfi_row_at_err() gives them); v holds its scratch
+ * (cli_verdict). */
 static sfv_status cfi_row(const sfv_elf *elf, const cli_verdict *v, uint64_t pc,
-                          sfv_cfi_fde *f, sfv_cfi_row *r) {
+                          sfv_cfi_fde *f, sfv_cfi_row *r, sfv_cfi_err *err,
+                          uint64_t *at) {
+  *err = SFV_CFI_ERR_NONE;
+  *at = 0;
   if (v->cfi_scratch == NULL)
     return SFV_E_NOT_FOUND;       /* no .eh_frame FDE, no scratch */
-  return sfv_elf_cfi_row_at(elf, v->cfi_scratch, v->cfi_scratch_size, pc, f, r);
+  return sfv_elf_cfi_row_at_err(elf, v->cfi_scratch, v->cfi_scratch_size, pc, f, r, err,
+                                at);
 }
 
-/* Why sfv_elf_cfi_row_at() could not give the row (st not SFV_OK nor
- * SFV_E_NOT_FOUND), in its own terms: its statuses name CFI failures, not
- * the SFrame ones sfv_status_name() words. */
-static const char *cfi_row_why(sfv_status st) {
-  switch (st) {
-  case SFV_E_ENCODING: return "an instruction of its CIE or FDE is invalid or not supported";
-  case SFV_E_RANGE: return "its instructions exceed the work budget";
-  case SFV_E_IO: return "the file could not be read";
-  default: return sfv_status_name(st);
-  }
+/* Why the row could not be had (st not SFV_OK nor SFV_E_NOT_FOUND): the
+ * CFI failure when an instruction failed, else the status (a read error). */
+static const char *cfi_row_failure(sfv_status st, sfv_cfi_err err) {
+  return err != SFV_CFI_ERR_NONE ? sfv_cfi_err_name(err) : sfv_status_name(st);
 }
 
 /* --lookup, text, ELF: the .eh_frame row at pc under the SFrame answer. */
@@ -178,13 +177,18 @@ static void lookup_cfi_text(FILE *out, const sfv_elf *elf, const cli_verdict *v,
                             uint64_t pc) {
   sfv_cfi_fde f;
   sfv_cfi_row r;
-  sfv_status st = cfi_row(elf, v, pc, &f, &r);
+  sfv_cfi_err err;
+  uint64_t at;
+  sfv_status st = cfi_row(elf, v, pc, &f, &r, &err, &at);
   if (st == SFV_E_NOT_FOUND) {
     fputs("  .eh_frame: no FDE covers the pc\n", out);
     return;
   }
   if (st != SFV_OK) {
-    fprintf(out, "  .eh_frame: cannot be interpreted here: %s\n", cfi_row_why(st));
+    fprintf(out, "  .eh_frame: cannot be interpreted here: %s", cfi_row_failure(st, err));
+    if (err != SFV_CFI_ERR_NONE)
+      fprintf(out, ": instruction at +0x%llx", (unsigned long long)at);
+    fputc('\n', out);
     return;
   }
   fprintf(out, "  .eh_frame fde at +0x%llx: 0x%llx..0x%llx, row 0x%llx..0x%llx\n",
@@ -225,11 +229,15 @@ static void lookup_cfi_json(FILE *out, void *ctx) {
   const cli_verdict *v = ((const void *const *)ctx)[2];
   sfv_cfi_fde f;
   sfv_cfi_row r;
-  sfv_status st = cfi_row(elf, v, pc, &f, &r);
+  sfv_cfi_err err;
+  uint64_t at;
+  sfv_status st = cfi_row(elf, v, pc, &f, &r, &err, &at);
   if (st != SFV_OK) {
     fprintf(out, ",\"cfi\":{\"found\":false,\"reason\":\"%s\",\"status\":",
             st == SFV_E_NOT_FOUND ? "no-fde" : "uninterpretable");
-    fmt_json_str(out, st == SFV_E_NOT_FOUND ? sfv_status_name(st) : cfi_row_why(st));
+    fmt_json_str(out, st == SFV_E_NOT_FOUND ? sfv_status_name(st) : cfi_row_failure(st, err));
+    if (err != SFV_CFI_ERR_NONE)
+      fprintf(out, ",\"insn_offset\":%llu", (unsigned long long)at);
     fputc('}', out);
     return;
   }

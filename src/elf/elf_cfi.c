@@ -258,8 +258,9 @@ static int fp_sp(uint16_t machine, uint32_t *fp, uint32_t *sp) {
   }
 }
 
-sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_size,
-                              uint64_t pc, sfv_cfi_fde *fde, sfv_cfi_row *row) {
+sfv_status sfv_elf_cfi_row_at_err(const sfv_elf *elf, void *scratch, size_t scratch_size,
+                                  uint64_t pc, sfv_cfi_fde *fde, sfv_cfi_row *row,
+                                  sfv_cfi_err *err, uint64_t *insn_off) {
   sfv_cfi cfi;
   sfv_cfi_iter it;
   sfv_cfi_state stack[SFV_CFI_STACK_DEPTH];
@@ -268,7 +269,15 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
   sfv_work w;
   eshdr eh;
   sfv_status st;
+  sfv_cfi_err no_err;
+  uint64_t no_off;
 
+  if (err == NULL)
+    err = &no_err;
+  if (insn_off == NULL)
+    insn_off = &no_off;
+  *err = SFV_CFI_ERR_NONE;
+  *insn_off = 0;
   if (elf == NULL || fde == NULL || row == NULL)
     return SFV_E_ARG;
   if (elf->e_type == ET_REL || !find_eh_frame(elf, &idx, &eh) ||
@@ -289,13 +298,22 @@ sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_
         pc - fde->pc_begin >= fde->pc_range)
       continue;
     track[0] = fde->cie.ra_reg;
-    if (sfv_cfi_interp_init(&ip, &cfi, fde, track, 3, stack, SFV_CFI_STACK_DEPTH,
-                            &w.left) != SFV_OK)
-      return SFV_E_ENCODING;
+    /* Cannot fail: fde->pc_ok, 3 tracked registers, a stack. */
+    (void)sfv_cfi_interp_init(&ip, &cfi, fde, track, 3, stack, SFV_CFI_STACK_DEPTH,
+                              &w.left);
     while ((st = sfv_cfi_interp_next(&ip, row)) == SFV_OK)
       if (pc < row->pc_hi)
         return SFV_OK;
-    return st == SFV_END ? SFV_E_NOT_FOUND : st;
+    if (st == SFV_END)
+      return SFV_E_NOT_FOUND;
+    *err = ip.err;
+    *insn_off = ip.pos; /* a failed step leaves pos at its instruction */
+    return st;
   }
   return SFV_E_NOT_FOUND;
+}
+
+sfv_status sfv_elf_cfi_row_at(const sfv_elf *elf, void *scratch, size_t scratch_size,
+                              uint64_t pc, sfv_cfi_fde *fde, sfv_cfi_row *row) {
+  return sfv_elf_cfi_row_at_err(elf, scratch, scratch_size, pc, fde, row, NULL, NULL);
 }

@@ -209,8 +209,8 @@ def eh_with(*fdes):
 @pytest.mark.parametrize("case,want", [
     ("fde-before", "  .eh_frame fde at +0x"),       # a later FDE holds the pc
     ("bad-cie-pointer", "  .eh_frame fde at +0x"),  # an unreadable FDE first
-    ("bad-opcode", "  .eh_frame: cannot be interpreted here: an instruction of its CIE or FDE"
-                   " is invalid or not supported\n"),
+    ("bad-opcode", "  .eh_frame: cannot be interpreted here: undefined CFA instruction:"
+                   " instruction at +0x"),
     ("no-eh-frame", "  .eh_frame: no FDE covers the pc\n"),
 ])
 def test_lookup_cfi_row_walk(sfv_bin, tmp_path, case, want):
@@ -278,3 +278,68 @@ def test_lookup_cfi_rule_kinds(sfv_bin, tmp_path, insns, text, key, js):
                        capture_output=True, text=True)
     cfi = json.loads(r.stdout)["lookups"][0]["cfi"]
     assert cfi["found"] and cfi["row_start"] == t + 0x15 and cfi[key] == js, cfi
+
+
+def sleb(v):
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        done = (v == 0 and not b & 0x40) or (v == -1 and b & 0x40)
+        out.append(b | (0 if done else 0x80))
+        if done:
+            return bytes(out)
+
+
+# --lookup names the CFI failure of the instructions that cover the pc
+# (sfv_elf_cfi_row_at_err: the interpreter's sfv_cfi_err and the .eh_frame
+# offset of the instruction), in text and JSON, for every failure the
+# interpreter can meet: each FDE below advances 1 byte (a row that ends
+# before the pc) and then fails at its instruction `pos` (cie-advance: the
+# CIE's advance, at .eh_frame offset 22).  The work budget (16 steps per
+# .eh_frame byte plus 65536, one step per instruction of one FDE) cannot
+# run out here.
+@pytest.mark.parametrize("kind,insns,pos,why", [
+    ("opcode", b"\x41\x3f", 1, "undefined CFA instruction"),
+    # advance_loc4 with one operand byte left: the entry ends there (no
+    # padding: 21 + 7 + 4 is a multiple of 8)
+    ("truncated", b"\x41\x00\x00\x00\x00\x04\x00", 5, "truncated field"),
+    ("leb128", b"\x41\x0e" + b"\xff" * 10 + b"\x01", 1, "LEB128 wider than 64 bits"),
+    ("loc-backward", b"\x41\x01" + struct.pack("<Q", 0x1000010), 1, "location moves backward"),
+    ("stack-overflow", b"\x41" + b"\x0a" * 17, 17, "remember_state stack overflow"),
+    ("stack-underflow", b"\x41\x0b", 1, "restore_state without remember_state"),
+    ("cfa-not-reg", b"\x41\x0f\x02\x77\x08\x0e\x10", 5,
+     "CFA offset/register change on an expression CFA"),
+    ("overflow", b"\x41\x11\x06" + sleb(1 << 62), 1, "arithmetic overflow"),
+    ("cie-advance", b"", None, "location advance in CIE instructions"),
+])
+def test_lookup_cfi_failure_named(sfv_bin, tmp_path, kind, insns, pos, why):
+    import elfgen as G
+    import shapes
+    t = shapes.TEXT
+    assert t == 0x1000000  # loc-backward's set_loc target is t + 0x10
+    cie_insns = b"\x41" if kind == "cie-advance" else b""
+    cie = shapes.entry(struct.pack("<I", 0) + b"\x01zR\0" + shapes.uleb(1) + b"\x78" +
+                       shapes.uleb(16) + shapes.uleb(1) + b"\x00" + b"\x0c\x07\x08\x90\x01" +
+                       cie_insns)
+    fde = struct.pack("<IQQ", len(cie) + 4, t + 0x10, 0x10) + shapes.uleb(0)
+    eh = cie + shapes.entry(fde + insns) + bytes(4)
+    at = 22 if pos is None else len(cie) + 4 + len(fde) + pos
+    sf = G.sframe_for(3, 2, [t + 0x10 * i for i in range(4)], shapes.SFRAME, size=0x10)
+    f = tmp_path / f"{kind}.elf"
+    f.write_bytes(shapes.text_elf(sf, eh, 0x40))
+    pc = f"--lookup={t + 0x15:#x}"
+    r = subprocess.run([sfv_bin, "--no-cfi", pc, str(f)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert (f"  .eh_frame: cannot be interpreted here: {why}: instruction at +{at:#x}\n"
+            in r.stdout), r.stdout
+    r = subprocess.run([sfv_bin, "--no-cfi", "--format=json", pc, str(f)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    import jsonschema
+    doc = json.loads(r.stdout)
+    full = json.loads((ROOT / "docs" / "json-output.schema.json").read_text())
+    jsonschema.validate(doc, dict(full, **{"$ref": "#/definitions/lookup_document"}))
+    cfi = doc["lookups"][0]["cfi"]
+    assert cfi == {"found": False, "reason": "uninterpretable", "status": why,
+                   "insn_offset": at}, cfi
