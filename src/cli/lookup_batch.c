@@ -156,6 +156,33 @@ static int fast_pc(const char *s, size_t len, uint64_t *out) {
   return 1;
 }
 
+/* Hex digit values + 1; 0: not a hex digit. */
+static const uint8_t hex_val[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
+    ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13,
+    ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13,
+    ['D'] = 14, ['E'] = 15, ['F'] = 16};
+
+/* The most common line, "0x", 1-16 hex digits and '\n', at p (before
+ * end), parsed and delimited in one pass (fast_pc's hex case, with its
+ * newline found): its length with the newline, or 0 for any other line. */
+static size_t hex_line(const char *p, const char *end, uint64_t *pc) {
+  const unsigned char *s = (const unsigned char *)p + 2, *stop;
+  uint64_t v = 0;
+  unsigned d;
+  if (end - p < 4 || p[0] != '0' || (p[1] | 0x20) != 'x')
+    return 0;
+  stop = end - p > 19 ? s + 17 : (const unsigned char *)end; /* 16 digits, '\n' */
+  while (s < stop && (d = hex_val[*s]) != 0) {
+    v = v << 4 | (d - 1u);
+    s++;
+  }
+  if (s == stop || *s != '\n' || s == (const unsigned char *)p + 2)
+    return 0;
+  *pc = v;
+  return (size_t)(s + 1 - (const unsigned char *)p);
+}
+
 /* One line: len bytes of s, s[len] writable (CR dropped here); `over`
  * when it was longer than LINE_MAX_BYTES and s holds its start. */
 static void one_line(batch_run *b, uint64_t line, char *s, size_t len, int over) {
@@ -253,6 +280,13 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
     end = chunk + got;
     while (p < end) {
       size_t n;
+      uint64_t pc;
+      if (!in_line && (n = hex_line(p, end, &pc)) != 0) {
+        answer(&b, pc);
+        line++;
+        p += n;
+        continue;
+      }
       nl = memchr(p, '\n', (size_t)(end - p));
       n = (size_t)((nl != NULL ? nl : end) - p);
       if (nl != NULL && !in_line) {          /* a whole line in the chunk */

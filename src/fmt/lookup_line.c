@@ -43,15 +43,21 @@ static const char dec_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-/* v in decimal, two digits a step from the end. */
+static const uint64_t pow10[20] = {
+    1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+    1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
+    100000000000000u, 1000000000000000u, 10000000000000000u, 100000000000000000u,
+    1000000000000000000u, 10000000000000000000u};
+
+/* v in decimal, two digits a step from the end.  Its digit count: v of
+ * bit width b lies in [2^(b-1), 2^b), so floor(log10 v) is t - 1 or t for
+ * t = floor(b * log10 2) (b * 1233 >> 12, exact for b = 1..64): t digits
+ * below 10^t, t + 1 from there (v | 1: 0 has one digit; no other value
+ * changes side, 10^t being even for t > 0). */
 static char *put_dec(char *p, uint64_t v) {
-  uint64_t t = v;
-  size_t n = 1;
+  unsigned t = (unsigned)(64 - __builtin_clzll(v | 1u)) * 1233u >> 12;
+  size_t n = t + 1u - ((v | 1u) < pow10[t]);
   char *q;
-  while (t >= 10u) {
-    t /= 10u;
-    n++;
-  }
   q = p + n;
   while (v >= 100u) {
     size_t i = (size_t)(v % 100u) * 2u;
@@ -68,18 +74,30 @@ static char *put_dec(char *p, uint64_t v) {
   return p + n;
 }
 
-/* "0x" and v in lowercase hex, no leading zeros. */
+static const char hex_pairs[] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021222324252627"
+    "28292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f"
+    "505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f7071727374757677"
+    "78797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7"
+    "c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef"
+    "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/* "0x" and v in lowercase hex, no leading zeros: two digits a step from
+ * the end. */
 static char *put_hex(char *p, uint64_t v) {
-  static const char digits[] = "0123456789abcdef";
   size_t n = (size_t)(67 - __builtin_clzll(v | 1u)) / 4u; /* digits */
   char *q;
   *p++ = '0';
   *p++ = 'x';
   q = p + n;
-  while (q > p) {
-    *--q = digits[v & 15u];
-    v >>= 4;
+  while (q - p >= 2) {
+    q -= 2;
+    memcpy(q, hex_pairs + (v & 0xffu) * 2u, 2);
+    v >>= 8;
   }
+  if (q > p)
+    *--q = hex_pairs[v * 2u + 1u];
   return p + n;
 }
 
