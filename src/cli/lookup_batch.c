@@ -10,9 +10,13 @@
  *  - json: JSON Lines, one compact object per input line, the section's
  *    verdict members ("valid", and "errors" and "first_error" when
  *    invalid, as --lookup=PC's) in each;
- *  - answers are formatted by hand into a 1 MiB buffer, written with one
- *    fwrite when it fills and after each chunk of input (a slow writer's
- *    lines are answered as they come);
+ *  - answers are formatted by hand into a 128 KiB buffer (small enough to
+ *    stay in a core's L2 cache beside the index), written with one fwrite
+ *    when it fills and after each chunk of input (a slow writer's lines
+ *    are answered as they come); a found answer is put together from its
+ *    FDE's and its rule entry's parts, formatted once (fmt_lookup_memo);
+ *  - the common line, "0x" and hex digits, is parsed and delimited in one
+ *    pass (hex_line);
  *  - input is scanned in place in 64 KiB chunks; only a line split across
  *    chunks is copied (into a line buffer);
  *  - a trailing CR is dropped; empty lines are skipped; a line that is not
@@ -21,8 +25,8 @@
  *    {"line":N,"error":WHAT,"text":TEXT} in JSON Lines) and the run goes
  *    on; the status is then 1;
  *  - memory: the index (sfv_index_size()), one 64 KiB chunk, the output
- *    buffer and one line of at most LINE_MAX_BYTES, whatever the input's
- *    size; the list is read as --files-from's is (tree.h: never a blocking
+ *    buffer, the kept parts (MEMO_*) and one line of at most
+ *    LINE_MAX_BYTES, whatever the input's size; the list is read as --files-from's is (tree.h: never a blocking
  *    read);
  *  - a failed write on stdout stops the reading (the run then ends with
  *    status 2, run_files). */
@@ -34,10 +38,11 @@
 
 #define LINE_MAX_BYTES 256
 
-#define OUT_BYTES (1u << 20)
+#define OUT_BYTES (1u << 17)
 /* The kept line parts (fmt_lookup_memo): every FDE of a section of up to
  * 4096 functions, every rule entry of one of up to 512 (SQLite: 1679 and
- * 207); about 560 KiB. */
+ * 207); 256 KiB of FDE parts (one cache line each) and 168 KiB of rules
+ * parts. */
 #define MEMO_FDES 4096u
 #define MEMO_RULES 512u
 #define TAIL_BYTES 8192
@@ -96,18 +101,38 @@ static void set_verdict(fmt_lookup_answer *a, const cli_verdict *v) {
   a->first_error = v->first;
 }
 
+static void slow_answer(batch_run *b, uint64_t pc);
+
+/* The line at pc: from the index and the kept parts when it finds an FRE
+ * or no FDE, else slow_answer(). */
 static void answer(batch_run *b, uint64_t pc) {
   fmt_lookup_answer a;
   sfv_index_hit h;
-  if (b->indexed && sfv_index_find(&b->ix, pc, &h) == SFV_OK) {
+  sfv_status st = b->indexed ? sfv_index_find(&b->ix, pc, &h) : SFV_E_ARG;
+  if (st == SFV_OK) {
     if (h.recovery_status != SFV_OK || b->invalid)
       b->worst = 1;
     b->olen += fmt_lookup_memo_line(&b->memo, b->out + b->olen, pc, &h, b->tail,
                                     b->tail_len);
-    if (b->olen > OUT_BYTES - FMT_LOOKUP_LINE_MAX - b->tail_len)
-      (void)flush_out(b);
+  } else if (st != SFV_E_ARG && !h.fde_found) {
+    /* No FDE covers pc: the index's fde_found is sfv_find_fde()'s answer. */
+    a.pc = pc;
+    a.status = st;
+    a.have_fde = 0;
+    b->worst = 1;
+    b->olen += fmt_lookup_line(b->out + b->olen, b->sec, &a,
+                               b->json ? FMT_JSON : FMT_TEXT, b->tail, b->tail_len);
+  } else {
+    slow_answer(b, pc);
     return;
   }
+  if (b->olen > OUT_BYTES - FMT_LOOKUP_LINE_MAX - b->tail_len)
+    (void)flush_out(b);
+}
+
+/* An answer from sfv_index_lookup() (or sfv_find_fre()) and sfv_find_fde(). */
+static void slow_answer(batch_run *b, uint64_t pc) {
+  fmt_lookup_answer a;
   a.pc = pc;
   a.status = b->indexed ? sfv_index_lookup(&b->ix, pc, &a.lk)
                         : sfv_find_fre(b->sec, pc, &a.lk);
@@ -254,7 +279,7 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
   if (sfv_index_size(sec, &isz) == SFV_OK &&
       (mem = malloc(isz ? isz : 8)) != NULL &&
       sfv_index_build(&b.ix, sec, mem, isz) == SFV_OK &&
-      (b.memo_fdes = malloc(MEMO_FDES * sizeof *b.memo_fdes)) != NULL &&
+      (b.memo_fdes = aligned_alloc(64, MEMO_FDES * sizeof *b.memo_fdes)) != NULL &&
       (b.memo_rules = malloc(MEMO_RULES * sizeof *b.memo_rules)) != NULL) {
     fmt_lookup_memo_init(&b.memo, sec, &b.ix, o->format, b.memo_fdes, MEMO_FDES,
                          b.memo_rules, MEMO_RULES);

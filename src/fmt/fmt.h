@@ -206,10 +206,10 @@ size_t fmt_lookup_found_line(char *dst, uint64_t pc, const char *fde_part,
  * words, hence one base register, rule set and status), each a power of
  * two.  A part not in its slot is formatted and replaces it, so every
  * line is fmt_lookup_line()'s for the same answer. */
-typedef struct fmt_memo_fde {
-  uint64_t key;                      /* FDE index + 1; 0: empty */
-  size_t len;
-  char s[FMT_LOOKUP_FDE_MAX];
+typedef struct fmt_memo_fde {      /* one cache line */
+  uint32_t key;                      /* FDE index + 1 (indexes < 2^32 - 1); 0: empty */
+  uint8_t len;
+  char s[59];                        /* parts that fit (all but the widest JSON) */
 } fmt_memo_fde;
 typedef struct fmt_memo_rules {
   const sfv_recovery_set *key;       /* NULL: empty */

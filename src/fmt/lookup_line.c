@@ -49,7 +49,7 @@ static const uint64_t pow10[20] = {
     100000000000000u, 1000000000000000u, 10000000000000000u, 100000000000000000u,
     1000000000000000000u, 10000000000000000000u};
 
-/* v in decimal, two digits a step from the end.  Its digit count: v of
+/* v in decimal, from the end.  Its digit count: v of
  * bit width b lies in [2^(b-1), 2^b), so floor(log10 v) is t - 1 or t for
  * t = floor(b * log10 2) (b * 1233 >> 12, exact for b = 1..64): t digits
  * below 10^t, t + 1 from there (v | 1: 0 has one digit; no other value
@@ -57,19 +57,26 @@ static const uint64_t pow10[20] = {
 static char *put_dec(char *p, uint64_t v) {
   unsigned t = (unsigned)(64 - __builtin_clzll(v | 1u)) * 1233u >> 12;
   size_t n = t + 1u - ((v | 1u) < pow10[t]);
-  char *q;
-  q = p + n;
-  while (v >= 100u) {
-    size_t i = (size_t)(v % 100u) * 2u;
-    v /= 100u;
-    *--q = dec_pairs[i + 1u];
-    *--q = dec_pairs[i];
+  char *q = p + n;
+  uint32_t w;
+  while (v >= 10000u) { /* four digits a step, the pairs in 32 bits */
+    uint32_t r = (uint32_t)(v % 10000u);
+    v /= 10000u;
+    q -= 4;
+    memcpy(q, dec_pairs + r / 100u * 2u, 2);
+    memcpy(q + 2, dec_pairs + r % 100u * 2u, 2);
   }
-  if (v >= 10u) {
-    *--q = dec_pairs[v * 2u + 1u];
-    *--q = dec_pairs[v * 2u];
+  w = (uint32_t)v;
+  if (w >= 100u) {
+    q -= 2;
+    memcpy(q, dec_pairs + w % 100u * 2u, 2);
+    w /= 100u;
+  }
+  if (w >= 10u) {
+    q -= 2;
+    memcpy(q, dec_pairs + w * 2u, 2);
   } else {
-    *--q = (char)('0' + v);
+    *--q = (char)('0' + w);
   }
   return p + n;
 }

@@ -8,6 +8,8 @@
 
 #include "fmt.h"
 
+_Static_assert(sizeof(fmt_memo_fde) == 64, "an FDE part is one cache line");
+
 void fmt_lookup_memo_init(fmt_lookup_memo *m, const sfv_section *sec,
                           const sfv_index *ix, int format, fmt_memo_fde *fdes,
                           uint32_t fde_slots, fmt_memo_rules *rules,
@@ -33,12 +35,19 @@ size_t fmt_lookup_memo_line(fmt_lookup_memo *m, char *dst, uint64_t pc,
   /* Rule entries lie in one array: consecutive entries, consecutive slots. */
   fmt_memo_rules *re =
       &m->rules[(uint32_t)((uintptr_t)h->recovery / sizeof *h->recovery) & m->rule_mask];
-  if (fe->key != (uint64_t)h->fde + 1u) {
+  char wide[FMT_LOOKUP_FDE_MAX];
+  const char *fde_part = fe->s;
+  size_t fde_len = fe->len;
+  if (fe->key != h->fde + 1u) {
     sfv_fde f;
     (void)sfv_fde_get(m->sec, h->fde, &f); /* as sfv_index_lookup() */
-    fe->len = fmt_lookup_fde_part(fe->s, h->fde, h->func_start, f.size,
-                                                                 m->format);
-    fe->key = (uint64_t)h->fde + 1u;
+    fde_len = fmt_lookup_fde_part(wide, h->fde, h->func_start, f.size, m->format);
+    fde_part = wide;
+    if (fde_len <= sizeof fe->s) {
+      memcpy(fe->s, wide, fde_len);
+      fe->len = (uint8_t)fde_len;
+      fe->key = h->fde + 1u;
+    }
   }
   if (re->key != h->recovery) {
     sfv_lookup lk;
@@ -47,6 +56,6 @@ size_t fmt_lookup_memo_line(fmt_lookup_memo *m, char *dst, uint64_t pc,
                                     h->recovery_status, m->format);
     re->key = h->recovery;
   }
-  return fmt_lookup_found_line(dst, pc, fe->s, fe->len, h->fre, h->fre_start, re->s,
+  return fmt_lookup_found_line(dst, pc, fde_part, fde_len, h->fre, h->fre_start, re->s,
                                re->len, m->format, json_tail, json_tail_len);
 }
