@@ -54,7 +54,8 @@ typedef struct batch_run {
   sfv_index ix;
   int indexed;
   fmt_lookup_memo memo;     /* when indexed */
-  fmt_memo_fde *memo_fdes;
+  fmt_memo_fde *memo_fdes;  /* in memo_raw */
+  void *memo_raw;
   fmt_memo_rules *memo_rules;
   int json;
   int worst;
@@ -279,8 +280,11 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
   if (sfv_index_size(sec, &isz) == SFV_OK &&
       (mem = malloc(isz ? isz : 8)) != NULL &&
       sfv_index_build(&b.ix, sec, mem, isz) == SFV_OK &&
-      (b.memo_fdes = aligned_alloc(64, MEMO_FDES * sizeof *b.memo_fdes)) != NULL &&
-      (b.memo_rules = malloc(MEMO_RULES * sizeof *b.memo_rules)) != NULL) {
+      (b.memo_raw = calloc(MEMO_FDES + 1u, sizeof *b.memo_fdes)) != NULL &&
+      (b.memo_rules = calloc(MEMO_RULES, sizeof *b.memo_rules)) != NULL) {
+    /* FDE parts on cache-line boundaries (the one spare entry's room) */
+    b.memo_fdes = (fmt_memo_fde *)(void *)((char *)b.memo_raw +
+                                          (64u - (uintptr_t)b.memo_raw % 64u) % 64u);
     fmt_lookup_memo_init(&b.memo, sec, &b.ix, o->format, b.memo_fdes, MEMO_FDES,
                          b.memo_rules, MEMO_RULES);
     b.indexed = 1;
@@ -289,7 +293,7 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
                                                             : "--lookup=@",
                     o->lookup_list) != 0) {
     free(mem);
-    free(b.memo_fdes);
+    free(b.memo_raw);
     free(b.memo_rules);
     free(b.out);
     return 1;
@@ -343,7 +347,7 @@ int cli_lookup_batch(cli_opts *o, const sfv_section *sec, const cli_verdict *v) 
   (void)flush_out(&b);
   cli_list_close(&in);
   free(mem);
-  free(b.memo_fdes);
+  free(b.memo_raw);
   free(b.memo_rules);
   free(b.out);
   if (!b.json) {

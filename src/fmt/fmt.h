@@ -204,8 +204,9 @@ size_t fmt_lookup_found_line(char *dst, uint64_t pc, const char *fde_part,
  * FDE index) and rule_slots rules parts (keyed by the hit's rule entry,
  * sfv_index_hit.recovery: one entry holds one FRE info byte and data
  * words, hence one base register, rule set and status), each a power of
- * two.  A part not in its slot is formatted and replaces it, so every
- * line is fmt_lookup_line()'s for the same answer. */
+ * two, zero-filled by the caller (calloc: pages never used are never
+ * touched).  A part not in its slot is formatted and replaces it, so
+ * every line is fmt_lookup_line()'s for the same answer. */
 typedef struct fmt_memo_fde {      /* one cache line */
   uint32_t key;                      /* FDE index + 1 (indexes < 2^32 - 1); 0: empty */
   uint8_t len;

@@ -14,7 +14,6 @@ void fmt_lookup_memo_init(fmt_lookup_memo *m, const sfv_section *sec,
                           const sfv_index *ix, int format, fmt_memo_fde *fdes,
                           uint32_t fde_slots, fmt_memo_rules *rules,
                           uint32_t rule_slots) {
-  uint32_t i;
   m->sec = sec;
   m->ix = ix;
   m->format = format;
@@ -22,10 +21,6 @@ void fmt_lookup_memo_init(fmt_lookup_memo *m, const sfv_section *sec,
   m->rules = rules;
   m->fde_mask = fde_slots - 1u;
   m->rule_mask = rule_slots - 1u;
-  for (i = 0; i < fde_slots; i++)
-    fdes[i].key = 0;
-  for (i = 0; i < rule_slots; i++)
-    rules[i].key = NULL;
 }
 
 size_t fmt_lookup_memo_line(fmt_lookup_memo *m, char *dst, uint64_t pc,

@@ -44,7 +44,8 @@ REVIEWED = {
                                   "reader.c's and archive.c's words; names are "
                                   "printed before, by cli_err_prefix",
     ("src/cli/modes.c", "kinds[r->kind]"): "a static table",
-    ("src/cli/modes.c", "cfi_row_why(st)"): "cfi_row_why()'s literals or sfv_status_name()",
+    ("src/cli/modes.c", "cfi_row_failure(st, err)"): "sfv_cfi_err_name()'s table or "
+                                                       "sfv_status_name()'s literals",
     ("src/fmt/canonical.c", "name"): "a literal key (canonical.c's callers)",
     ("src/fmt/dump.c", "pad"): "spaces",
     ("src/fmt/dump.c", "s"): "a flag name from a static table",

@@ -26,6 +26,8 @@ static unsigned pass(const sfv_section *sec, const sfv_index *ix, const uint64_t
   fmt_lookup_memo m;
   unsigned bad = 0;
   size_t i;
+  memset(fdes, 0, nf * sizeof *fdes);
+  memset(rules, 0, nr * sizeof *rules);
   fmt_lookup_memo_init(&m, sec, ix, format, fdes, nf, rules, nr);
   for (i = 0; i < n; i++) {
     sfv_index_hit h;
