@@ -55,13 +55,9 @@ void memo_check(const sfv_section *sec, const sfv_index *ix, uint64_t *pcs, size
   int format;
   for (order = 0; order < 2; order++) {
     if (order == 0) {
-      for (i = n; i > 1; i--) {   /* shuffled (xorshift) */
-        size_t j;
+      for (i = n; i > 1; i--) {   /* shuffled */
+        size_t j = (size_t)t_below(&seed, i);
         uint64_t t;
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        j = (size_t)(seed % i);
         t = pcs[i - 1];
         pcs[i - 1] = pcs[j];
         pcs[j] = t;

@@ -4,7 +4,7 @@
  * from the bit width, hex two digits a step) against printf, through
  * fmt_lookup_fde_part: text " IDX 0xSTART SIZE", JSON
  * ',"fde_index":IDX,"fde_start":START,"fde_size":SIZE'.  Values: 0, every
- * 2^k - 2 .. 2^k + 2 and 10^k - 1 .. 10^k + 1 (each digit-count and
+ * 2^k - 2 .. 2^k + 2 and 10^k - 2 .. 10^k + 2 (each digit-count and
  * bit-width edge), the extremes, and 2^21 pseudo-random values of random
  * width. */
 #include <stdio.h>
@@ -31,27 +31,34 @@ static void one(uint64_t v) {
     CHECKF(0, "json %llu: '%.*s' != '%s'", (unsigned long long)v, (int)n, got, want);
 }
 
+/* v - 2 .. v + 2, those in [0, 2^64). */
+static void around(uint64_t v) {
+  uint64_t d;
+  for (d = 1; d <= 2; d++)
+    if (v >= d)
+      one(v - d);
+  one(v);
+  for (d = 1; d <= 2; d++)
+    if (v <= UINT64_MAX - d)
+      one(v + d);
+}
+
 int main(void) {
-  uint64_t x = 0x9e3779b97f4a7c15u, p;
+  uint64_t x = 29, p, r;
   unsigned k;
-  int d;
   long i;
   one(0);
   one(UINT64_MAX);
   for (k = 0; k < 64; k++)
-    for (d = -2; d <= 2; d++)
-      one(((uint64_t)1 << k) + (uint64_t)(int64_t)d);
+    around((uint64_t)1 << k);
   for (p = 1;; p *= 10u) {
-    for (d = -1; d <= 1; d++)
-      one(p + (uint64_t)(int64_t)d);
+    around(p);
     if (p > UINT64_MAX / 10u)
       break;
   }
   for (i = 0; i < (1L << 21); i++) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    one(x >> (x & 63u));
+    r = t_rand(&x);
+    one(r >> (r & 63u));
   }
   return t_exit("test_lookup_digits");
 }
