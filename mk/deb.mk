@@ -25,7 +25,7 @@
 #                      the RPM hook as the sframe-validate-rpm-macros package
 #                      ships it (brp-sframe-validate through
 #                      macros.sframe-validate) on two tiny RPMs
-#                      (tests/rpm/test-hook); about 3 min on 2 cores
+#                      (tests/rpm/test-hook); 5 min here at load 20
 #   make check-symbols debian/libsfv0.symbols lists exactly the API the faces
 #                      declare (make check)
 #
