@@ -88,3 +88,17 @@ test-libsframe-safe: all libsframe-safe libsframe-safe-asan libsframe-safe-walke
 	  $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/libsframe_safe
 
 TEST_TARGETS += test-libsframe-safe
+
+# make install-libsframe-safe [DESTDIR=] [LIBDIR=]: both drop-ins under the
+# file names Debian's libsframe3 and libsframe1 use (real file
+# libsframe.so.N.0.0, soname link libsframe.so.N), so that a package
+# diverting those two paths replaces exactly them (debian/, README
+# "libsframe-safe").  Not part of make install: installing them in LIBDIR
+# without the divert would shadow, or be shadowed by, the system's.
+.PHONY: install-libsframe-safe
+install-libsframe-safe: libsframe-safe
+	install -d $(DESTDIR)$(LIBDIR)
+	set -e; for n in 3 1; do \
+	  install -m 644 $(SFC_DIR)/abi$$n/libsframe.so.$$n $(DESTDIR)$(LIBDIR)/libsframe.so.$$n.0.0; \
+	  ln -sf libsframe.so.$$n.0.0 $(DESTDIR)$(LIBDIR)/libsframe.so.$$n; \
+	done

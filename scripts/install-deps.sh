@@ -34,7 +34,7 @@
 #          its runtime libraries under .deps/cbmc/, wrappers cbmc,
 #          goto-cc and goto-instrument in .deps/cbmc/bin/, .deps/cbmc/cbmc.env
 #   bench  gnuplot-nox (make bench's chart), tcl (SQLite amalgamation), bc
-#   deb    debhelper dpkg-dev fakeroot lintian pkg-config lld rpm (make deb,
+#   deb    debhelper dpkg-dev fakeroot lintian pkg-config lld rpm cpio (make deb,
 #          its autopkgtest, the dh_sframe_validate test packages and the RPM
 #          hook's test; lld links the package whose SFrame is lost)
 #   all    every group
@@ -143,7 +143,7 @@ CLANG_PKGS="clang-19 libclang-rt-19-dev llvm-19"
 FUZZ_PKGS="afl++"
 LIBDW_PKGS="libdw-dev libelf-dev"
 BENCH_PKGS="gnuplot-nox tcl bc"
-DEB_PKGS="debhelper dpkg-dev fakeroot lintian pkg-config gcc make lld python3 rpm"
+DEB_PKGS="debhelper dpkg-dev fakeroot lintian pkg-config gcc make lld python3 rpm cpio"
 CROSS_PKGS="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross libc6-dev-s390x-cross libiberty-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu"
 
 all_installed() { local p; for p in "$@"; do pkg_installed "$p" || return 1; done; }
@@ -187,8 +187,8 @@ do_deb() {
     group_apt deb "$DEB_PKGS"
     command -v dpkg-buildpackage >/dev/null && command -v lintian >/dev/null \
         && command -v dh >/dev/null && command -v ld.lld >/dev/null \
-        && command -v rpmbuild >/dev/null \
-        || die "deb: dpkg-buildpackage/lintian/dh/ld.lld/rpmbuild not on PATH after install"
+        && command -v rpmbuild >/dev/null && command -v cpio >/dev/null \
+        || die "deb: dpkg-buildpackage/lintian/dh/ld.lld/rpmbuild/cpio not on PATH after install"
 }
 do_cross() {
     group_apt cross "$CROSS_PKGS"
