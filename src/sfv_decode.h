@@ -192,7 +192,12 @@ typedef struct sfv_fre_iter {
 SFV_API sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
                              const sfv_fde *fde, uint64_t limit);
 /* SFV_OK with *out filled, SFV_END after the last FRE, or an error
- * (SFV_E_BOUNDS: truncated FRE; SFV_E_DATAWORD_SIZE; SFV_E_FRE_TYPE). */
+ * (SFV_E_BOUNDS: truncated FRE; SFV_E_DATAWORD_SIZE; SFV_E_FRE_TYPE); the
+ * iterator does not advance on an error.  On SFV_E_DATAWORD_SIZE, and on
+ * SFV_E_BOUNDS when the start address and info byte lie inside the limit,
+ * *out holds the FRE's index, offset, start, info and the fields the info
+ * byte gives (base_reg, dw_count, dw_size_code, mangled_ra); dw_size,
+ * length and the data words are 0. */
 SFV_API sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out);
 
 /* Recovery rules of one FRE per the spec's "Interpretation" chapter for the

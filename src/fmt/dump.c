@@ -15,9 +15,10 @@
  *
  * Everything is read through libsfv (bounds-checked).  Before printing, the
  * whole section is checked to be one that the chosen objdump decodes and
- * dumps deterministically (it reads without bounds checks, asserts, and
- * prints stale data for unreadable FREs); otherwise nothing is printed and
- * the result is 1.
+ * dumps deterministically (it reads without bounds checks and asserts);
+ * otherwise nothing is printed and the result is 1.  An FRE its libsframe
+ * refuses (data-word size code 3, too many data words) is printed as
+ * objdump prints it: the row before it again (fmt_dump_fre_next).
  *
  * Output bound: when FDEs share one FRE block, objdump prints the block
  * once per FDE (O(FDEs x FREs) rows: a 22 KB input makes 35 MB).  The dump
@@ -297,8 +298,11 @@ static int print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
   uint64_t pc = fde_vma(sec, fde, vma, layout);
   int mask = fde->pc_type == SFV_PC_MASK;
   int flex = sec->hdr.version == 3 && fde->fde_type == SFV_FDE_FLEX;
-  sfv_fre_iter it;
+  fmt_dump_fre_iter w;
   sfv_fre fre;
+  dump_row row;
+  uint64_t at = 0;
+  int sane;
 
   fprintf(out, "\n    func idx [%" PRId32 "]: pc = 0x%" PRIx64 ", size = %" PRId32
           " bytes", dump_i32(fde->index), pc, dump_i32(fde->size));
@@ -310,22 +314,26 @@ static int print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
   fprintf(out, "\n    %-7s%-8s %-10s%-10s%-13s", "STARTPC", mask ? "[m]" : "",
           "CFA", "FP", "RA");
 
-  if (sfv_fre_iter_init(&it, sec, fde, 0) != SFV_OK)
-    return 0;                                /* excluded by the checks */
-  while (sfv_fre_next(&it, &fre) == SFV_OK) {
-    dump_row row;
+  memset(&row, 0, sizeof row);
+  fmt_dump_fre_init(&w, sec, fde, 0, layout);
+  while (fmt_dump_fre_next(&w, &fre, &sane) > 0) {
     if (capped) {
       if (*budget == 0)
         return 1;
       (*budget)--;
     }
-    uint64_t at = mask ? fre.start : wrap_add(pc, fre.start);
-    if (layout == 240)
-      dump_cells_240(sec, &fre, &row);
-    else if (flex)
-      dump_cells_flex(sec, &fre, &row);
-    else
-      dump_cells_default(sec, &fre, layout, &row);
+    /* A refused FRE (not the first: excluded by the checks) leaves
+     * objdump's row entry as the previous FRE filled it, and objdump
+     * prints that row again. */
+    if (sane) {
+      at = mask ? fre.start : wrap_add(pc, fre.start);
+      if (layout == 240)
+        dump_cells_240(sec, &fre, &row);
+      else if (flex)
+        dump_cells_flex(sec, &fre, &row);
+      else
+        dump_cells_default(sec, &fre, layout, &row);
+    }
     fprintf(out, "\n    %016" PRIx64, at);
     if (row.ra_undefined) {
       fputs("  RA undefined", out);

@@ -7,9 +7,52 @@
 
 #include "dump.h"
 
-/* FRE data-word count limit of the layout's libsframe (sanity check). */
+/* Data words the row entry of the layout's libsframe holds, 4 bytes each
+ * (its FRE sanity check's limit). */
 static unsigned max_datawords(int layout) {
   return layout == 247 ? 6u : 3u;
+}
+
+/* Bytes of an FRE start address. */
+static unsigned addr_bytes(uint8_t fre_type) {
+  return fre_type == SFV_FRE_ADDR4 ? 4u : fre_type == SFV_FRE_ADDR2 ? 2u : 1u;
+}
+
+void fmt_dump_fre_init(fmt_dump_fre_iter *w, const sfv_section *sec,
+                       const sfv_fde *fde, uint64_t limit, int layout) {
+  w->layout = layout;
+  w->ok = sfv_fre_iter_init(&w->it, sec, fde, limit) == SFV_OK;
+}
+
+/* libsframe copies each FRE on the way into its row entry, data words as
+ * count << size code bytes, count bytes for size code 3, and checks the
+ * entry only when it is the one asked for.  The data words of a refused
+ * FRE are never read: they may lie past the limit (libsframe then reads
+ * past its copy of the FRE sub-section; no next FRE can start there). */
+int fmt_dump_fre_next(fmt_dump_fre_iter *w, sfv_fre *fre, int *sane) {
+  unsigned asz, bytes, max = max_datawords(w->layout);
+  sfv_status st;
+  *sane = 0;
+  if (!w->ok)
+    return -1;
+  st = sfv_fre_next(&w->it, fre);
+  if (st == SFV_END)
+    return 0;
+  asz = addr_bytes(w->it.fre_type);
+  if (st != SFV_OK &&
+      ((st != SFV_E_DATAWORD_SIZE && st != SFV_E_BOUNDS) ||
+       fre->offset > w->it.limit || w->it.limit - fre->offset <= asz))
+    return -1;                 /* no start and info byte inside the limit */
+  bytes = fre->dw_size_code > 2 ? fre->dw_count
+                                : (unsigned)fre->dw_count << fre->dw_size_code;
+  *sane = fre->dw_size_code <= 2 && fre->dw_count <= max;
+  if (bytes > 4u * max || (st != SFV_OK && *sane))
+    return -1;                 /* past its row entry, or words past the limit */
+  if (st != SFV_OK) {
+    w->it.pos = fre->offset + asz + 1u + bytes;
+    w->it.next++;
+  }
+  return 1;
 }
 
 static int flags_valid(int layout, uint8_t version, uint8_t flags) {
@@ -29,11 +72,10 @@ static int version_decodes(int layout, uint8_t version) {
   }
 }
 
-/* The FRE passes the layout's own checks when objdump reads it. */
+/* A FRE libsframe hands out passes the layout's own checks when objdump
+ * reads it. */
 static int fre_dumpable(int layout, const sfv_section *sec, const sfv_fde *fde,
                         const sfv_fre *fre) {
-  if (fre->dw_count > max_datawords(layout))
-    return 0;
   if (layout == 247) {
     if (fre->start > fde->size)
       return 0;                       /* sframe_decoder_get_fre asserts */
@@ -111,22 +153,29 @@ int fmt_dump_checkable(const sfv_section *sec, int layout) {
 
   for (i = 0; i < h->num_fdes; i++) {
     sfv_fde fde;
-    sfv_fre_iter it;
+    fmt_dump_fre_iter w;
     sfv_fre fre;
-    sfv_status st;
-    if (sfv_fde_get(sec, i, &fde) != SFV_OK ||
-        sfv_fre_iter_init(&it, sec, &fde, fre_end) != SFV_OK)
+    int r, sane;
+    if (sfv_fde_get(sec, i, &fde) != SFV_OK)
       goto out;
-    while ((st = sfv_fre_next(&it, &fre)) == SFV_OK)
-      if (!fre_dumpable(layout, sec, &fde, &fre))
+    fmt_dump_fre_init(&w, sec, &fde, fre_end, layout);
+    if (!w.ok)
+      goto out;
+    /* objdump prints a refused FRE as the row before it (dump.c); the
+     * first one would print an uninitialised row entry. */
+    while ((r = fmt_dump_fre_next(&w, &fre, &sane)) > 0)
+      if (sane ? !fre_dumpable(layout, sec, &fde, &fre) : fre.index == 0)
         goto out;
-    if (st != SFV_END)
+    if (r < 0)
       goto out;
+    if (sec->big_endian && w.it.pos > fre_end)
+      goto out;                       /* the byte swap reads the refused
+                                         FRE's words too */
     if (spans != NULL) {
       spans[i].start = h->version == 3 ? fde.attr_offset : fde.fres_offset;
-      spans[i].end = it.pos;
+      spans[i].end = w.it.pos;
     }
-    fre_bytes += it.pos - fde.fres_offset +
+    fre_bytes += w.it.pos - fde.fres_offset +
                  (h->version == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0u);
     sum_fres += fde.num_fres;
   }

@@ -112,6 +112,26 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
  * reports it). */
 int fmt_dump_header_decodes(const uint8_t *data, size_t size, int layout);
 
+/* The FREs of one FDE as the layout's libsframe walks them
+ * (sframe_decoder_get_fre), through libsfv: at the positions its own
+ * stepping gives, which for an FRE of data-word size code 3 (undefined)
+ * is one byte per data word.  fmt_dump_fre_next returns 1 with *fre
+ * filled and *sane = 1 when libsframe hands the FRE out, *sane = 0 when
+ * its sanity check refuses it (size code 3, or more data words than its
+ * row entry holds: 3 in 2.40/2.44, 6 in 2.47; *fre then holds the info
+ * byte's fields and no data words); 0 after the last FRE; -1 where
+ * libsframe's walk is undefined (an FRE past `limit`, its copy's end, or
+ * data words past its row entry; an undefined FRE type).  `limit` as
+ * sfv_fre_iter_init takes it. */
+typedef struct fmt_dump_fre_iter {
+  sfv_fre_iter it;
+  int layout;
+  int ok;                    /* iter_init succeeded */
+} fmt_dump_fre_iter;
+void fmt_dump_fre_init(fmt_dump_fre_iter *w, const sfv_section *sec,
+                       const sfv_fde *fde, uint64_t limit, int layout);
+int fmt_dump_fre_next(fmt_dump_fre_iter *w, sfv_fre *fre, int *sane);
+
 /* Default FRE-row cap of --dump for a section of `size` bytes: one row per
  * section byte, at least 65536.  A section whose FDEs each own their FRE
  * block has fewer rows than bytes (an FRE takes at least 2 bytes), so only

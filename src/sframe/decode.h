@@ -95,6 +95,15 @@ sfv_fre_words_(sfv_cursor *c, sfv_fre *out, unsigned w) {
   }
 }
 
+/* The fields of *out that its info byte gives. */
+__attribute__((always_inline)) static inline void
+sfv_fre_info_fields_(sfv_fre *out) {
+  out->base_reg = sfv_fre_info_base_reg(out->info);
+  out->dw_count = sfv_fre_info_count(out->info);
+  out->dw_size_code = sfv_fre_info_size_code(out->info);
+  out->mangled_ra = sfv_fre_info_mangled(out->info);
+}
+
 /* sfv_fre_next_i() for start addresses of asz bytes, a constant in each
  * inlined copy (so the start load is one fixed-width load). */
 __attribute__((always_inline)) static inline sfv_status
@@ -113,12 +122,13 @@ sfv_fre_next_a_(sfv_fre_iter *it, sfv_fre *out, unsigned asz) {
   memset(out->dw_raw, 0, sizeof out->dw_raw);
   memset(out->dw, 0, sizeof out->dw);
   st = sfv_fre_head(it, asz, &out->start, &out->info, &len);
-  if (st != SFV_OK)
+  if (st != SFV_OK) {
+    if (st == SFV_E_DATAWORD_SIZE ||
+        (it->pos <= it->limit && it->limit - it->pos > asz))
+      sfv_fre_info_fields_(out);   /* the info byte was read */
     return st;
-  out->base_reg = sfv_fre_info_base_reg(out->info);
-  out->dw_count = sfv_fre_info_count(out->info);
-  out->dw_size_code = sfv_fre_info_size_code(out->info);
-  out->mangled_ra = sfv_fre_info_mangled(out->info);
+  }
+  sfv_fre_info_fields_(out);
   out->dw_size = (uint8_t)(1u << out->dw_size_code);
   /* sfv_fre_head() checked that the data words are inside the limit. */
   cur_init(&c, it->sec->data, it->pos + asz + 1u, it->limit,

@@ -170,6 +170,51 @@ def test_hand_made_sections_match_libsframe(tmp_path):
     print(f"\ndump: {n} hand-made section dumps identical to libsframe's dump_sframe")
 
 
+def test_refused_fres_print_the_row_before(tmp_path):
+    """An FRE libsframe's sanity check refuses (data-word size code 3, more
+    data words than its row entry holds) leaves objdump's row entry as the
+    FRE before filled it: dump_sframe prints that row again, and so must
+    we, in every layout, also when the refused FRE is the last one and its
+    data words lie past the FRE sub-section (never read).  A refused first
+    FRE prints an unset row entry: we refuse the dump."""
+    sane = [(0, fre_info(1, 1, 0), [8]), (2, fre_info(0, 2, 1), [16, -300])]
+    code3 = (5, fre_info(1, 4, 3), [0x01020304])   # libsframe steps 4 bytes
+    many = {240: (6, fre_info(1, 4, 0), [1, 2, 3, 4]),       # 4 > 3 words
+            244: (6, fre_info(1, 12, 0), list(range(12))),   # 12 bytes: fits
+            247: (6, fre_info(1, 7, 1), list(range(7)))}     # 7 > 6 words
+    n = 0
+    for ver, layouts in ((1, (240, 244)), (2, (244, 247)), (3, (247,))):
+        for abi in (ABI_AMD64, ABI_AARCH64_BE):
+            for layout in layouts:
+                if ver == 1 and layout == 244:
+                    continue            # 2.44 prints no v1 FREs
+                # words past the end; 12 bytes fit every row entry (more
+                # overwrite its fre_info: 2.40/2.44 then assert)
+                last = (9, fre_info(1, 12, 3), [])
+                fres = sane + [code3, sane[1], many[layout], code3, sane[0]]
+                cases = {"mid": [Fde(0x40, 20, fres)],
+                         "shared": [Fde(0x40, 20, fres), Fde(0x80, 20, fres[:4])]}
+                if abi == ABI_AMD64:
+                    cases["last"] = [Fde(0x40, 20, sane + [code3, last])]
+                for name, fdes in cases.items():
+                    d = build(ver, fdes, abi=abi, flags=F_SORTED)
+                    f = tmp_path / f"{name}-{ver}-{abi}.sframe"
+                    f.write_bytes(d)
+                    rst, want = ref_dump(f, layout, 0x1000)
+                    rc, got = driver_dump(f, layout, 0x1000)
+                    assert rst == 0, (name, ver, abi, layout, rst)
+                    assert rc == 0, f"{name} v{ver} abi{abi} {layout}: refused"
+                    assert got == want, f"{name} v{ver} abi{abi} {layout}:\n{want}\n--- ours\n{got}"
+                    rows = [ln for ln in got.splitlines() if ln.startswith("    0000")]
+                    assert len(set(rows)) < len(rows), "no row printed twice"
+                    n += 1
+                d = build(ver, [Fde(0x40, 20, [code3] + sane)], abi=abi, flags=F_SORTED)
+                f = tmp_path / "first.sframe"
+                f.write_bytes(d)
+                assert driver_dump(f, layout, 0x1000) == (1, ""), (ver, abi, layout)
+    assert n >= 12
+
+
 def _random_section(rng):
     """Mostly well-formed sections with random values; about one in five is
     broken somewhere (bad flags, counts, offsets, sizes, truncation)."""

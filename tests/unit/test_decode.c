@@ -560,12 +560,48 @@ static void undefined_codes(void) {
   CHECK_EQ(sfv_fde_get(&sec, 1, &f), SFV_OK, "undefined FDE 1");
   CHECK_EQ(sfv_fre_iter_init(&it, &sec, &f, 0), SFV_OK, "FDE 1");
   CHECK_EQ(sfv_fre_next(&it, &r), SFV_OK, "FDE 1 FRE 0");
-  CHECK_EQ(sfv_fre_next(&it, &r), SFV_E_DATAWORD_SIZE, "FDE 1 FRE 1");
+  {
+    uint64_t pos = it.pos;
+    uint8_t info = b.buf[b.lay.fre_info[2]];
+    CHECK_EQ(sfv_fre_next(&it, &r), SFV_E_DATAWORD_SIZE, "FDE 1 FRE 1");
+    /* The info byte's fields are there; nothing past it was read. */
+    CHECK_EQ(it.pos, pos, "size code 3: no advance");
+    CHECK_EQ(r.index, 1, "size code 3: index");
+    CHECK_EQ(r.offset, pos, "size code 3: offset");
+    CHECK_EQ(r.info, info, "size code 3: info");
+    CHECK_EQ(r.dw_size_code, 3, "size code 3: code");
+    CHECK_EQ(r.dw_count, (info >> 1) & 0xfu, "size code 3: count");
+    CHECK_EQ(r.base_reg, info & 1u, "size code 3: base");
+    CHECK_EQ(r.mangled_ra, info >> 7, "size code 3: mangled");
+    CHECK_EQ(r.dw_size, 0, "size code 3: no word size");
+    CHECK_EQ(r.length, 0, "size code 3: no length");
+  }
   CHECK_EQ(sfv_fde_get(&sec, 2, &f), SFV_OK, "undefined FDE 2");
   CHECK_EQ(f.fde_type, 5, "FDE type");
   CHECK_EQ(sfv_fre_iter_init(&it, &sec, &f, 0), SFV_OK, "FDE 2");
   CHECK_EQ(sfv_fre_next(&it, &r), SFV_OK, "FDE 2 FRE 0");
   CHECK_EQ(sfv_fre_recovery(&sec, &f, &r, &rec), SFV_E_FDE_TYPE, "FDE type");
+  {
+    /* A limit inside FRE 0's data words: the info byte's fields are
+     * there; a limit before its info byte: none. */
+    sfv_fre t;
+    unsigned asz = r.length - 1u - (unsigned)r.dw_count * r.dw_size;
+    CHECKF(r.dw_count > 0, "FDE 2 FRE 0 has data words");
+    CHECK_EQ(sfv_fre_iter_init(&it, &sec, &f, r.offset + r.length - 1u), SFV_OK,
+             "cut words");
+    CHECK_EQ(sfv_fre_next(&it, &t), SFV_E_BOUNDS, "cut words");
+    CHECK_EQ(it.pos, r.offset, "cut words: no advance");
+    CHECK_EQ(t.info, r.info, "cut words: info");
+    CHECK_EQ(t.start, r.start, "cut words: start");
+    CHECK_EQ(t.dw_count, r.dw_count, "cut words: count");
+    CHECK_EQ(t.dw_size_code, r.dw_size_code, "cut words: code");
+    CHECK_EQ(t.length, 0, "cut words: no length");
+    CHECK_EQ(t.dw_raw[0], 0, "cut words: no words");
+    CHECK_EQ(sfv_fre_iter_init(&it, &sec, &f, r.offset + asz), SFV_OK, "cut info");
+    CHECK_EQ(sfv_fre_next(&it, &t), SFV_E_BOUNDS, "cut info");
+    CHECK_EQ(t.info, 0, "cut info: no info");
+    CHECK_EQ(t.dw_count, 0, "cut info: no count");
+  }
 }
 
 int main(void) {
