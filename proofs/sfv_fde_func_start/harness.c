@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* sfv_fde_func_start for any section address (vma) and any FDE fields:
+/* sfv_fde_func_start on every opened section (proof_section_opened), any
+ * section address (vma), any FDE (decoded by sfv_fde_get or any fields):
  * SFV_OK exactly when start + vma is in [0, 2^64), and then that value. */
 #include "section_proof.h"
 
@@ -8,8 +9,7 @@ int main(void) {
   sfv_fde f;
   uint64_t addr = nondet_u64();
   sfv_status st;
-  if (!proof_section_header(&sec))
-    return 0;
+  proof_section_opened(&sec);
   sfv_set_vma(&sec, nondet_u64());
   if (!proof_fde(&sec, &f))
     return 0;
