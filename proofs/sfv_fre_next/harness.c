@@ -8,6 +8,8 @@
  *   position, FRE counts, FRE type) has no undefined behaviour, returns
  *   only an FRE inside [pos, limit), advances past it and counts it, and
  *   keeps the invariant.
+ * Split runs fix the iterator's FRE type (PROOF_FRE_TYPE 0..2, and 3 for
+ * every undefined one, which fails the same way).
  * So every walk of any length stays inside the buffer; it ends after at
  * most count steps (next grows by one per FRE, each FRE at least 2 bytes). */
 #include "section_proof.h"
@@ -40,6 +42,9 @@ int main(void) {
     uint32_t next;
     it = any;
     it.sec = &sec;
+#ifdef PROOF_FRE_TYPE
+    it.fre_type = PROOF_FRE_TYPE; /* split runs: one per FRE type */
+#endif
     __CPROVER_assume(invariant(&it, &sec));
     pos = it.pos;
     next = it.next;
