@@ -13,7 +13,11 @@
 #                       harness includes the headers it proves)
 #   PROOF_FLAGS.<name>  more cbmc options (--unwind, --unwindset, -D...)
 #   PROOF_VARS.<name>   values of PROOF_N, one cbmc run each (default: one
-#                       run without PROOF_N)
+#                       run without PROOF_N); a value of PROOF_SPLITS (1le
+#                       ... 3be) defines PROOF_VERSION and PROOF_BE
+#                       instead (proofs/lib/section_proof.h), a value
+#                       <split>.<n> also PROOF_MAX_SIZE=<n>
+#   PROOF_DEFS.<name>.<value>  more cbmc options for that run only
 # and add runs (name or name.value) that take minutes to PROVE_SLOW, which
 # only make prove-all runs, and harnesses that do not yet prove within the
 # budget to PROVE_PENDING, which neither runs (make prove-one runs them;
@@ -33,6 +37,16 @@ CBMC_CHECKS := --bounds-check --pointer-check --pointer-overflow-check \
                --pointer-primitive-check --enum-range-check
 CBMC_CFLAGS := -I src -I proofs/lib -D_DEFAULT_SOURCE --object-bits 12
 PROOF_CORE := src/common/rules.c $(wildcard src/sframe/*.c src/lookup/*.c)
+
+# Version x byte order: the six runs that cover every section that opens.
+PROOF_SPLITS := 1le 1be 2le 2be 3le 3be
+# cbmc options of run value $(2) of harness $(1)
+proof_split_defs = -DPROOF_VERSION=$(subst le,,$(subst be,,$(1))) \
+  -DPROOF_BE=$(if $(findstring be,$(1)),1,0)
+proof_defs = $(if $(filter $(PROOF_SPLITS),$(firstword $(subst ., ,$(2)))),\
+  $(call proof_split_defs,$(firstword $(subst ., ,$(2)))) \
+  $(if $(word 2,$(subst ., ,$(2))),-DPROOF_MAX_SIZE=$(word 2,$(subst ., ,$(2)))),\
+  -DPROOF_N=$(2)) $(PROOF_DEFS.$(1).$(2))
 
 PROVE_SLOW :=
 PROVE_PENDING :=
@@ -64,7 +78,7 @@ $(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk) $
 	 fi
 endef
 $(foreach p,$(PROOFS),$(if $(PROOF_VARS.$(p)),\
-  $(foreach v,$(PROOF_VARS.$(p)),$(eval $(call proof_rule,$(p),$(p).$(v),-DPROOF_N=$(v)))),\
+  $(foreach v,$(PROOF_VARS.$(p)),$(eval $(call proof_rule,$(p),$(p).$(v),$(call proof_defs,$(p),$(v))))),\
   $(eval $(call proof_rule,$(p),$(p),))))
 
 .PHONY: prove prove-all prove-one
