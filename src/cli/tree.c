@@ -404,12 +404,6 @@ void cli_list_close(cli_list_in *in) {
  * bytes, NUL-ended), 0 at the end, -2 input error (said). */
 static int ff_next(cli_run *r) {
   char sep = r->null_sep ? '\0' : '\n';
-  if (r->ff_state == 0) {
-    if (cli_list_open(&r->in, "--files-from=", r->files_from) != 0)
-      return -2;
-    r->ff_state = 1;
-    r->name_len = 0;
-  }
   while (r->ff_state == 1) {
     while (r->chunk_pos < r->chunk_len) {
       char c = r->chunk[r->chunk_pos++];
@@ -498,6 +492,13 @@ int cli_tree_files(cli_opts *o, int argc, char **argv) {
   }
   r->argv = argv;
   r->argc = argc;
+  /* A list that cannot be opened (or is not a file, pipe or socket) is
+   * refused before any file is checked; its read errors come as read. */
+  if (r->files_from != NULL) {
+    if (cli_list_open(&r->in, "--files-from=", r->files_from) != 0)
+      return 2;
+    r->ff_state = 1;
+  }
   return 0;
 }
 

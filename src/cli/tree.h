@@ -65,7 +65,7 @@ typedef struct cli_run {
    * --files-from's names, each walked when a directory (with -r). */
   char **argv;
   int argc, argi;
-  int ff_state;              /* --files-from: 0 not open, 1 open, 2 read */
+  int ff_state;              /* --files-from: 0 none, 1 open, 2 read */
   cli_list_in in;
   char chunk[65536];
   size_t chunk_len, chunk_pos;
@@ -94,8 +94,8 @@ void cli_list_close(cli_list_in *in);
 /* tree.c: one option of the table above; -1 when c is not one of them,
  * else 0 or 2 (bad value, said on stderr). */
 int cli_tree_take(cli_opts *o, int c, const char *arg);
-/* Takes the operands and checks the tree options; 0, or 2 after saying
- * why on stderr. */
+/* Takes the operands, checks the tree options and opens --files-from's
+ * list; 0, or 2 after saying why on stderr. */
 int cli_tree_files(cli_opts *o, int argc, char **argv);
 /* The run's next file, in list order: 1 (*it filled), 0 at the end, -1
  * after saying why the list cannot go on (out of memory, a --files-from
