@@ -12,7 +12,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "fuzz_helpers.h"
 #include "cli/file_run.h"
@@ -27,23 +26,14 @@ static inline FILE *fuzz_devnull(void) {
   return f;
 }
 
-/* Runs o (format, mode and options set by the caller; paths, sizes,
- * states, io_errors, nfiles filled here) over paths[0..n); returns the
- * worst file status. */
+/* Runs o (format, mode and options set by the caller; the current file,
+ * nfiles and the list of recorded files handled here) over paths[0..n);
+ * returns the worst file status. */
 static inline int fuzz_cli_run(cli_opts *o, const char *const *paths, int n,
                                FILE *out) {
-  const char *p[FUZZ_CLI_MAX_FILES];
-  uint64_t sizes[FUZZ_CLI_MAX_FILES] = {0};
-  unsigned char states[FUZZ_CLI_MAX_FILES] = {0};
-  char *io_errors[FUZZ_CLI_MAX_FILES] = {NULL};
   FILE *saved_out = stdout, *saved_err = stderr;
   int i, worst = 0, report;
   FUZZ_ASSERT(n > 0 && n <= FUZZ_CLI_MAX_FILES, "%d files", n);
-  memcpy(p, paths, (size_t)n * sizeof p[0]);
-  o->paths = p;
-  o->sizes = sizes;
-  o->states = states;
-  o->io_errors = io_errors;
   o->nfiles = n;
   report = o->mode == MODE_CHECK && o->format != FMT_CANONICAL;
   stdout = out;
@@ -53,26 +43,31 @@ static inline int fuzz_cli_run(cli_opts *o, const char *const *paths, int n,
     cli_begin(o);
   }
   for (i = 0; i < n; i++) {
-    int rc = cli_check_file(o, i);
+    int rc;
+    unsigned char st;
+    cli_file_start(o, paths[i]);
+    rc = cli_check_file(o, i);
+    st = o->file.state;
     if (rc > worst)
       worst = rc;
     FUZZ_ASSERT(rc >= 0 && rc <= 2, "status %d", rc);
-    FUZZ_ASSERT(rc != 2 || states[i] == FILE_IO_ERROR || o->mode != MODE_CHECK ||
-                    states[i] != FILE_UNREAD,
+    FUZZ_ASSERT(rc != 2 || st == FILE_IO_ERROR || o->mode != MODE_CHECK ||
+                    st != FILE_UNREAD,
                 "status 2 without an I/O error state");
     if (rc != 2)
-      FUZZ_ASSERT(states[i] == (rc ? FILE_INVALID : FILE_VALID),
-                  "state %u vs status %d", states[i], rc);
+      FUZZ_ASSERT(st == (rc ? FILE_INVALID : FILE_VALID),
+                  "state %u vs status %d", st, rc);
+    FUZZ_ASSERT(cli_file_record(o, i) == 0, "file %d not recorded", i);
   }
   if (report)
     cli_end(o);
   if (o->mode == MODE_LOOKUP)
     cli_lookup_end(o);
+  FUZZ_ASSERT(cli_file_list_status(o) == 0, "recorded files not read back");
+  cli_file_list_free(o);
   fflush(stdout);
   stdout = saved_out;
   stderr = saved_err;
-  for (i = 0; i < n; i++)
-    free(io_errors[i]);
   return worst;
 }
 

@@ -40,7 +40,7 @@ static int check_archive(cli_opts *o, int idx, const char *path,
 }
 
 int cli_check_file(cli_opts *o, int idx) {
-  const char *path = o->paths[idx];
+  const char *path = o->file.path;
   cli_src src;
   uint8_t magic[8];
   size_t n;
@@ -49,7 +49,7 @@ int cli_check_file(cli_opts *o, int idx) {
 
   if (cli_src_open(&src, path, why, sizeof why) != 0)
     return cli_io_error(o, idx, why);
-  o->sizes[idx] = src.size;
+  o->file.size = src.size;
   n = src.size < sizeof magic ? (size_t)src.size : sizeof magic;
   if (cli_src_pread(&src, 0, magic, n) != 0) {
     rc = cli_src_io_error(o, idx, &src);
@@ -76,6 +76,6 @@ int cli_check_file(cli_opts *o, int idx) {
   }
   cli_src_close(&src);
   if (rc != 2)
-    o->states[idx] = rc ? FILE_INVALID : FILE_VALID;
+    o->file.state = rc ? FILE_INVALID : FILE_VALID;
   return rc;
 }

@@ -50,12 +50,18 @@ typedef struct cli_opts {
   const char *baseline_path; /* --baseline=OLD.json */
   cli_baseline *baseline;    /* ... loaded before the run */
   int lookups_done;          /* --lookup --format=json: objects printed */
-  /* One entry per file, in command-line order. */
-  const char **paths;
-  uint64_t *sizes;
-  unsigned char *states;     /* enum cli_file_state */
-  char **io_errors;          /* I/O error message per file, or NULL */
+  /* The file being checked (one at a time in a process; its number, idx,
+   * is passed along), and the run's files so far: nfiles counts those
+   * listed, at least idx + 2 while another file follows the current one.
+   * Every file, once checked, is recorded in order (file_list.c). */
+  struct cli_file {
+    const char *path;
+    uint64_t size;
+    unsigned char state;     /* enum cli_file_state */
+    char *io_error;          /* its I/O error message, or NULL */
+  } file;
   int nfiles;
+  struct cli_file_list *list;  /* file_list.c; NULL until the first record */
   /* tree.h: -r, --files-from, -j (NULL: none given); the run's summary
    * (fmt/summary.h) the report accumulates into, NULL when not printed. */
   struct cli_run *run;
@@ -72,10 +78,26 @@ enum cli_file_state { FILE_UNREAD = FMT_FILE_UNREAD, FILE_VALID = FMT_FILE_VALID
 typedef fmt_file_info cli_file_info;
 typedef fmt_counts cli_counts;
 
-/* Processes file number idx of o->paths (validation, --dump, --lookup or
- * --format=canonical); returns 0 valid, 1 errors, 2 I/O or input-format
- * error. */
+/* Processes o->file, file number idx of the run (validation, --dump,
+ * --lookup or --format=canonical); returns 0 valid, 1 errors, 2 I/O or
+ * input-format error. */
 int cli_check_file(cli_opts *o, int idx);
+
+/* ---- file_list.c: the run's files, recorded in order ---- */
+/* Makes path the current file (o->file), unread. */
+void cli_file_start(cli_opts *o, const char *path);
+/* Records the current file (file number idx, the next in order) for the
+ * report's end and the summary, then frees its message.  The records
+ * that the end needs (SARIF: every file; JSON: I/O errors) are kept in an
+ * unlinked temporary file, not in memory.  0, or -1 when they cannot be
+ * kept (said on stderr: the run stops with status 2, the report still
+ * ends with the files recorded before). */
+int cli_file_record(cli_opts *o, int idx);
+/* After the report's end: 0, or 2 when the records could not be read
+ * back for it (said on stderr). */
+int cli_file_list_status(const cli_opts *o);
+/* Frees the list (the temporary file is closed, and so gone). */
+void cli_file_list_free(cli_opts *o);
 
 /* ---- output.c: a validation run's report (fmt_report) ---- */
 void cli_begin(cli_opts *o);
@@ -88,8 +110,8 @@ void cli_out_file_end(cli_opts *o, const cli_file_info *fi,
  * on stderr, and the message kept for the JSON/SARIF document. */
 void cli_out_io_error(cli_opts *o, int idx, const char *what);
 void cli_end(cli_opts *o);
-/* The run's files as the printers see them. */
-void cli_files(const cli_opts *o, fmt_files *files);
+/* The run's recorded files as the printers see them (file_list.c). */
+void cli_files(cli_opts *o, fmt_files *files);
 /* 0 when everything written to stdout so far got out; else one line on
  * stderr ("error writing standard output") and 1. */
 int cli_stdout_failed(void);

@@ -1,262 +1,135 @@
 /* SPDX-License-Identifier: MIT */
-/* jobs.c - running the files of a run (tree.h): one at a time, or with
- * worker processes whose output is written in file order.
+/* jobs.c - running the files of a run (tree.h) as the list streams in:
+ * one at a time, or with worker processes (jobs_worker.c) whose output is
+ * written in file order.
  *
  * Parallel runs (validation reports only, 2 files or more, not
  * o->one_process; -j N > 1, or by default the online cores when the run is
  * large_enough()):
- *  - the parent forks the workers after the list is built and the report's
- *    opening is flushed; it hands out batches of files (a first index and
- *    a count, batch_size()) over a pipe per worker, so the pipe and
- *    wake-up costs are paid per batch;
- *  - a worker points its stdout and stderr at two memory files
- *    (memfd_create), runs each file of its batch exactly as a one-process
- *    run would (cli_check_file), and sends back one message per file, in
- *    order, in one writev: a header (exit status, the file's state, size,
- *    the number of list items of its part), its part of the summary, its
- *    I/O error message, and its stdout and stderr bytes;
- *  - the parent merges each summary part as it arrives (counters) and
- *    writes each file's stderr bytes, then its stdout bytes (a ',' before
- *    them when the document needs one: fmt_report_part_join), strictly in
- *    list order, as soon as the next file in order is done.  Output is
- *    byte for byte that of -j1 on each stream.
- * Memory: at most WINDOW_PER_JOB * N files are handed out beyond the next
- * one to print, so the parent holds at most that many files' output (each
- * bounded by --max-diags), whatever the size of the tree (the list of
- * names itself is held whole, tree.c).
+ *  - the parent forks the workers once the report's opening is flushed;
+ *    it takes files from the list (cli_tree_next) as the window has room,
+ *    and hands them out in batches (jobs.h: first index, count, names)
+ *    over a pipe per worker, so the pipe and wake-up costs are paid per
+ *    batch, and the listing (a -r walk) runs while the workers check;
+ *  - each worker sends one message per file (jobs.h); the parent merges
+ *    each summary part as it arrives (counters) and writes each file's
+ *    stderr bytes, then its stdout bytes (a ',' before them when the
+ *    document needs one: fmt_report_part_join), strictly in list order,
+ *    as soon as the next file in order is done, then records the file
+ *    (cli_file_record).  Output is byte for byte that of -j1 on each
+ *    stream.
+ * Memory: the window, WINDOW_PER_JOB * N files listed beyond the next one
+ * to print (their names, and the output of those done, each bounded by
+ * --max-diags), whatever the number of files.
  * A worker that dies leaves the file it was on as an I/O error ("internal
  * error: the process validating this file died", status 2) and is
  * replaced; the new worker takes the rest of its batch.  A failed write on
  * stdout ends the run: the workers are stopped (SIGTERM, then waited for)
- * and the status is 2. */
+ * and the status is 2; a list that cannot go on, or files that cannot be
+ * recorded, end it too (status 2) after the files before are printed. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tree.h"
+#include "jobs.h"
 
-/* Files handed out beyond the next one to print, per worker: room for a
- * few full batches each, so no worker waits on the printing of another's. */
+/* Files listed beyond the next one to print, per worker: room for a few
+ * full batches each, so no worker waits on the printing of another's. */
 #define BATCH_MAX 32
 #define BATCH_ROUNDS 4
 #define WINDOW_PER_JOB (3 * BATCH_MAX)
-/* Without -j, workers start only for a run of at least PARALLEL_MIN_FILES
- * files holding at least PARALLEL_MIN_BYTES (measured: docs/PERFORMANCE.md,
- * "Whole trees and -j"): below that, starting them costs more than they
- * win.  -j N starts them for any PARALLEL_MIN_FILES files. */
+/* Without -j, workers start only when the first LOOKAHEAD files of the
+ * list (or all, when fewer) are PARALLEL_MIN_FILES or more and hold at
+ * least PARALLEL_MIN_BYTES (measured: docs/PERFORMANCE.md, "Whole trees
+ * and -j"): below that, the parent's share per file and the workers'
+ * start cost more than they win.  -j N starts them for any
+ * PARALLEL_MIN_FILES files. */
 #define PARALLEL_MIN_FILES 2
 #define PARALLEL_MIN_BYTES ((uint64_t)32 << 20)
+#define LOOKAHEAD 256
+/* A worker's messages are read RECV_BUF bytes at a time (more for one
+ * larger message): one read takes what the pipe holds. */
+#define RECV_BUF 65536
+
+/* ---------------------------------------------------------------- queue */
+
+/* Files taken from the list ahead of the run: a ring. */
+typedef struct ahead {
+  cli_item *it;
+  int cap, head, n;
+  int end;                   /* 1: the list is over, -1: it failed */
+} ahead;
+
+/* The run's next file: 1, 0 at the end (or after the list failed). */
+static int take(cli_opts *o, ahead *q, cli_item *it) {
+  int r;
+  if (q->n > 0) {
+    *it = q->it[q->head];
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+    return 1;
+  }
+  if (q->end)
+    return 0;
+  r = cli_tree_next(o, it);
+  if (r <= 0)
+    q->end = r < 0 ? -1 : 1;
+  return r > 0;
+}
+
+/* Lists one more file into q (room permitting); 1 or 0. */
+static int peek(cli_opts *o, ahead *q) {
+  int r;
+  if (q->end || q->n == q->cap)
+    return 0;
+  r = cli_tree_next(o, &q->it[(q->head + q->n) % q->cap]);
+  if (r <= 0) {
+    q->end = r < 0 ? -1 : 1;
+    return 0;
+  }
+  q->n++;
+  return 1;
+}
+
+static void item_free(cli_item *it) {
+  free(it->path);
+  free(it->pre_err);
+  it->path = it->pre_err = NULL;
+}
 
 /* ---------------------------------------------------------------- one */
 
-static int run_one(cli_opts *o, int idx) {
-  const char *pre = o->run != NULL ? o->run->pre_err[idx] : NULL;
-  if (pre != NULL) {
-    cli_out_io_error(o, idx, pre);
-    return 2;
-  }
-  return cli_check_file(o, idx);
-}
-
-static int run_sequential(cli_opts *o) {
-  int k, worst = 0;
-  for (k = 0; k < o->nfiles; k++) {
-    int r = run_one(o, k);
+/* Every file, one at a time; --lookup looks one file ahead (its text
+ * names the files when there are several).  The worst status, or -1
+ * after a failed write on stdout. */
+static int run_sequential(cli_opts *o, ahead *q, int idx) {
+  cli_item cur;
+  int worst = 0;
+  while (take(o, q, &cur)) {
+    int r;
+    if (o->mode == MODE_LOOKUP && q->n == 0)
+      peek(o, q);
+    o->nfiles = idx + 1 + q->n;
+    r = jobs_run_one(o, idx, cur.path, cur.pre_err);
     if (r > worst)
       worst = r;
+    r = cli_file_record(o, idx++);
+    item_free(&cur);
     if (cli_stdout_failed())
       return -1;
-  }
-  return worst;
-}
-
-/* ---------------------------------------------------------------- worker */
-
-/* One file's message, worker to parent: this header, then sum_len bytes of
- * the file's summary part, msg_len of its I/O error message (with its
- * NUL), out_len of stdout and err_len of stderr.  lost_err: the errno of
- * the call that kept the worker from capturing the file's output (its
- * bytes are then not sent and the worker exits), else 0. */
-typedef struct part_hdr {
-  int32_t idx, rc;
-  int32_t lost_err;
-  uint8_t state;
-  uint64_t size;             /* o->sizes[idx] */
-  uint64_t items;            /* fmt_report_part_items */
-  uint64_t sum_len, msg_len, out_len, err_len;
-} part_hdr;
-
-/* A batch, parent to worker: files first .. first + count - 1. */
-typedef struct batch {
-  int32_t first, count;
-} batch;
-
-static int write_all(int fd, const void *p, size_t n) {
-  const char *c = p;
-  while (n > 0) {
-    ssize_t w = write(fd, c, n);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return -1;
-    c += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
-
-/* iov[0..n) whole, in as few calls as the pipe takes. */
-static int writev_all(int fd, struct iovec *iov, int n) {
-  while (n > 0) {
-    ssize_t w = writev(fd, iov, n);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return -1;
-    while (n > 0 && (size_t)w >= iov->iov_len) {
-      w -= (ssize_t)iov->iov_len;
-      iov++;
-      n--;
-    }
-    if (n > 0) {
-      iov->iov_base = (char *)iov->iov_base + w;
-      iov->iov_len -= (size_t)w;
+    if (r != 0) {
+      worst = 2;
+      break;
     }
   }
-  return 0;
-}
-
-static int read_all(int fd, void *p, size_t n) {
-  char *c = p;
-  while (n > 0) {
-    ssize_t r = read(fd, c, n);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0)
-      return -1;
-    c += r;
-    n -= (size_t)r;
-  }
-  return 0;
-}
-
-/* The bytes written to fd (a memory file) since the last call, into buf
- * (malloc'd); the file is emptied.  Returns the length, or -1 with errno
- * set. */
-static ssize_t take_capture(int fd, char **buf) {
-  struct stat st;
-  size_t got = 0;
-  *buf = NULL;
-  if (fstat(fd, &st) != 0)
-    return -1;
-  if ((*buf = malloc(st.st_size > 0 ? (size_t)st.st_size : 1)) == NULL)
-    return -1;
-  while (got < (size_t)st.st_size) {
-    ssize_t r = pread(fd, *buf + got, (size_t)st.st_size - got, (off_t)got);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0) {
-      if (r == 0)
-        errno = EIO;            /* the memory file shrank: not ours */
-      return -1;
-    }
-    got += (size_t)r;
-  }
-  if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
-    return -1;
-  return (ssize_t)got;
-}
-
-/* 0, or the errno of the call that failed. */
-static int capture_fd(const char *name, int target) {
-  int fd = memfd_create(name, MFD_CLOEXEC), err;
-  if (fd < 0)
-    return errno;
-  if (dup2(fd, target) < 0) {
-    err = errno;
-    close(fd);
-    return err;
-  }
-  close(fd);
-  return 0;
-}
-
-/* Runs file idx and sends its message; returns 0, or -1 when the worker
- * must end (its output could not be kept, or the parent is gone). */
-static int work_one(cli_opts *o, int32_t idx, int lost, int res) {
-  part_hdr h;
-  struct iovec iov[5];
-  char *out = NULL, *err = NULL;
-  const char *msg;
-  ssize_t on = 0, en = 0;
-  int sent;
-  memset(&h, 0, sizeof h);
-  fmt_report_part_begin(&o->rep);
-  if (o->summary != NULL)
-    memset(o->summary, 0, sizeof *o->summary);
-  h.idx = idx;
-  h.rc = run_one(o, idx);
-  h.lost_err = lost;
-  if (h.lost_err == 0 && (fflush(stdout) != 0 || fflush(stderr) != 0))
-    h.lost_err = errno;
-  if (h.lost_err == 0 && (ferror(stdout) || ferror(stderr)))
-    h.lost_err = EIO;
-  if (h.lost_err == 0 &&
-      ((on = take_capture(1, &out)) < 0 || (en = take_capture(2, &err)) < 0))
-    h.lost_err = errno;
-  if (h.lost_err != 0)
-    on = en = 0;
-  h.state = o->states[idx];
-  h.size = o->sizes[idx];
-  h.items = fmt_report_part_items(&o->rep);
-  msg = o->io_errors[idx];
-  h.sum_len = o->summary != NULL ? sizeof *o->summary : 0;
-  h.msg_len = msg != NULL ? strlen(msg) + 1 : 0;
-  h.out_len = (uint64_t)on;
-  h.err_len = (uint64_t)en;
-  iov[0].iov_base = &h;
-  iov[0].iov_len = sizeof h;
-  iov[1].iov_base = o->summary;
-  iov[1].iov_len = (size_t)h.sum_len;
-  iov[2].iov_base = (void *)(uintptr_t)msg;
-  iov[2].iov_len = (size_t)h.msg_len;
-  iov[3].iov_base = out;
-  iov[3].iov_len = (size_t)on;
-  iov[4].iov_base = err;
-  iov[4].iov_len = (size_t)en;
-  sent = writev_all(res, iov, 5);
-  free(out);
-  free(err);
-  free(o->io_errors[idx]);
-  o->io_errors[idx] = NULL;
-  /* lost: stdio may hold this file's bytes; a new worker takes the rest */
-  return sent != 0 || h.lost_err != 0 ? -1 : 0;
-}
-
-/* The worker's loop: batches in on `cmd`, one message per file out on
- * `res`, in file order. */
-static void worker(cli_opts *o, int cmd, int res) {
-  batch b;
-  int lost = capture_fd("sfv-stdout", 1);
-  if (lost == 0)
-    lost = capture_fd("sfv-stderr", 2);
-  clearerr(stdout);            /* the parent's state is not ours */
-  clearerr(stderr);
-  while (read_all(cmd, &b, sizeof b) == 0) {
-    int32_t k;
-    for (k = 0; k < b.count; k++)
-      if (work_one(o, b.first + k, lost, res) != 0)
-        _exit(3);
-  }
-  _exit(0);
+  o->nfiles = idx;
+  return q->end < 0 ? 2 : worst;
 }
 
 /* ---------------------------------------------------------------- parent */
@@ -266,14 +139,14 @@ typedef struct wk {
   int cmd, res;              /* -1 when closed */
   int32_t idx, end;          /* its batch: files idx .. end - 1 not back yet */
   int pending;               /* the batch is still to be written to cmd */
-  part_hdr h;
-  size_t got;                /* bytes of the message read so far */
-  char *body;                /* message after the header */
+  char *rbuf;                /* bytes read from res, not yet taken: */
+  size_t rpos, rlen, rcap;   /* rbuf[rpos, rlen) */
 } wk;
 
 typedef struct slot {
+  cli_item it;               /* listed (path NULL: the slot is free) */
   int done;
-  part_hdr h;
+  jobs_part h;
   char *body;                /* NULL: the worker died (h.idx only) */
 } slot;
 
@@ -283,6 +156,8 @@ typedef struct pool {
   int nw;
   slot *win;
   int nwin;
+  int32_t listed;            /* files taken into the window */
+  int list_end;              /* the list is over */
 } pool;
 
 /* 0, or the errno of the call that failed.  The new worker has no batch. */
@@ -315,7 +190,7 @@ static int spawn(pool *p, int i) {
     }
     close(cp[1]);
     close(rp[0]);
-    worker(p->o, cp[0], rp[1]);
+    jobs_worker(p->o, cp[0], rp[1]);
   }
   close(cp[0]);
   close(rp[1]);
@@ -339,8 +214,8 @@ static void reap(wk *w, int sig) {
       ;
   }
   w->pid = 0;
-  free(w->body);
-  w->body = NULL;
+  free(w->rbuf);
+  w->rbuf = NULL;
 }
 
 /* Worker i is replaced; the new one takes what is left of the old one's
@@ -357,59 +232,121 @@ static int respawn(pool *p, int i, int sig) {
   return 0;
 }
 
-static uint64_t body_len(const part_hdr *h) {
+/* Sends worker w its batch (files w->idx .. w->end - 1 of the window);
+ * 0, or -1. */
+static int send_batch(pool *p, wk *w) {
+  jobs_batch b;
+  char *buf, *q;
+  int32_t k;
+  int rc;
+  memset(&b, 0, sizeof b);
+  b.first = w->idx;
+  b.count = w->end - w->idx;
+  for (k = w->idx; k < w->end; k++) {
+    const cli_item *it = &p->win[k % p->nwin].it;
+    b.bytes += sizeof(jobs_name) + strlen(it->path) + 1 +
+               (it->pre_err ? strlen(it->pre_err) + 1 : 0);
+  }
+  if ((buf = malloc(sizeof b + (size_t)b.bytes)) == NULL)
+    return -1;
+  memcpy(buf, &b, sizeof b);
+  q = buf + sizeof b;
+  for (k = w->idx; k < w->end; k++) {
+    const cli_item *it = &p->win[k % p->nwin].it;
+    jobs_name nm;
+    nm.path_len = (uint32_t)strlen(it->path) + 1;
+    nm.err_len = it->pre_err ? (uint32_t)strlen(it->pre_err) + 1 : 0;
+    memcpy(q, &nm, sizeof nm);
+    memcpy(q + sizeof nm, it->path, nm.path_len);
+    if (nm.err_len)
+      memcpy(q + sizeof nm + nm.path_len, it->pre_err, nm.err_len);
+    q += sizeof nm + nm.path_len + nm.err_len;
+  }
+  rc = jobs_write_all(w->cmd, buf, sizeof b + (size_t)b.bytes);
+  free(buf);
+  return rc;
+}
+
+static uint64_t body_len(const jobs_part *h) {
   return h->sum_len + h->msg_len + h->out_len + h->err_len;
 }
 
-/* Reads what worker w has sent; stores a finished message in its slot and
- * merges its summary part (counters: the order does not matter).
- * Returns 1 when a message was finished, 0 when more is to come, -1 when
- * the worker died (file w->idx then fails). */
+/* Reads what worker w has sent, as much as the pipe holds; stores each
+ * finished message in its slot and merges its summary part (counters: the
+ * order does not matter).  Returns the number of messages finished, or -1
+ * when the worker died (file w->idx then fails). */
 static int receive(pool *p, wk *w) {
-  ssize_t n;
-  slot *s;
   cli_opts *o = p->o;
-  if (w->got < sizeof w->h) {
-    n = read(w->res, (char *)&w->h + w->got, sizeof w->h - w->got);
-  } else {
-    uint64_t off = w->got - sizeof w->h;
-    n = read(w->res, w->body + off, (size_t)(body_len(&w->h) - off));
+  ssize_t n;
+  int done = 0;
+  if (w->rpos > 0) {            /* keep the unfinished message at the front */
+    memmove(w->rbuf, w->rbuf + w->rpos, w->rlen - w->rpos);
+    w->rlen -= w->rpos;
+    w->rpos = 0;
   }
+  if (w->rlen == w->rcap) {
+    size_t cap = w->rcap ? w->rcap * 2 : RECV_BUF;
+    char *nb = realloc(w->rbuf, cap);
+    if (nb == NULL)
+      return -1;
+    w->rbuf = nb;
+    w->rcap = cap;
+  }
+  n = read(w->res, w->rbuf + w->rlen, w->rcap - w->rlen);
   if (n < 0 && errno == EINTR)
     return 0;
   if (n <= 0)
     return -1;
-  w->got += (size_t)n;
-  if (w->got == sizeof w->h) {
-    uint64_t b = body_len(&w->h);
-    if (w->h.idx != w->idx || b > SIZE_MAX ||
-        (w->h.sum_len != 0 &&
-         (o->summary == NULL || w->h.sum_len != sizeof *o->summary)) ||
-        (w->body = malloc(b ? (size_t)b : 1)) == NULL)
+  w->rlen += (size_t)n;
+  while (w->rlen - w->rpos >= sizeof(jobs_part)) {
+    jobs_part h;
+    uint64_t b;
+    slot *s;
+    char *body;
+    memcpy(&h, w->rbuf + w->rpos, sizeof h);
+    b = body_len(&h);
+    if (h.idx != w->idx || w->idx >= w->end || b > SIZE_MAX / 2 ||
+        (h.sum_len != 0 &&
+         (o->summary == NULL || h.sum_len != sizeof *o->summary)))
       return -1;
+    if (w->rlen - w->rpos - sizeof h < b) {
+      if (sizeof h + b > w->rcap) {   /* room for the whole message */
+        char *nb = realloc(w->rbuf, sizeof h + (size_t)b);
+        if (nb == NULL)
+          return -1;
+        w->rbuf = nb;
+        w->rcap = sizeof h + (size_t)b;
+      }
+      break;
+    }
+    if ((body = malloc(b ? (size_t)b : 1)) == NULL)
+      return -1;
+    memcpy(body, w->rbuf + w->rpos + sizeof h, (size_t)b);
+    w->rpos += sizeof h + (size_t)b;
+    if (h.sum_len != 0) {
+      fmt_summary part;
+      memcpy(&part, body, sizeof part);
+      fmt_summary_merge(o->summary, &part);
+    }
+    s = &p->win[w->idx % p->nwin];
+    s->h = h;
+    s->body = body;
+    s->done = 1;
+    w->idx++;
+    done++;
+    if (h.lost_err != 0)
+      break;                    /* the worker's last */
   }
-  if (w->got < sizeof w->h || w->got - sizeof w->h < body_len(&w->h))
-    return 0;
-  if (w->h.sum_len != 0) {
-    fmt_summary part;
-    memcpy(&part, w->body, sizeof part);
-    fmt_summary_merge(o->summary, &part);
-  }
-  s = &p->win[w->idx % p->nwin];
-  s->h = w->h;
-  s->body = w->body;
-  s->done = 1;
-  w->body = NULL;
-  w->got = 0;
-  w->idx++;
-  return 1;
+  return done;
 }
 
-/* Writes file idx's part; returns its status, -1 on a failed write. */
+/* Writes file idx's part and records it; returns its status, -1 on a
+ * failed write, -2 when it cannot be recorded. */
 static int emit(pool *p, slot *s, int idx) {
   cli_opts *o = p->o;
-  const part_hdr *h = &s->h;
+  const jobs_part *h = &s->h;
   int rc = h->rc;
+  cli_file_start(o, s->it.path);
   if (s->body == NULL) {             /* its worker died */
     cli_out_io_error(o, idx, "internal error: the process validating this "
                              "file died");
@@ -423,29 +360,39 @@ static int emit(pool *p, slot *s, int idx) {
   } else {
     const char *msg = s->body + h->sum_len, *out = msg + h->msg_len,
                *err = out + h->out_len;
-    o->states[idx] = h->state;
-    o->sizes[idx] = h->size;
-    if (h->msg_len > 0 && (o->io_errors[idx] = malloc((size_t)h->msg_len)))
-      memcpy(o->io_errors[idx], msg, (size_t)h->msg_len);
+    o->file.state = h->state;
+    o->file.size = h->size;
+    if (h->msg_len > 0 && (o->file.io_error = malloc((size_t)h->msg_len)))
+      memcpy(o->file.io_error, msg, (size_t)h->msg_len);
     fwrite(err, 1, (size_t)h->err_len, stderr);
     fflush(stderr);
     fmt_report_part_join(&o->rep, h->items);
     fwrite(out, 1, (size_t)h->out_len, stdout);
   }
   free(s->body);
+  if (cli_file_record(o, idx) != 0)
+    rc = -2;
+  item_free(&s->it);
   memset(s, 0, sizeof *s);
-  return cli_stdout_failed() ? -1 : rc;
+  if (cli_stdout_failed())
+    return -1;
+  return rc;
 }
 
 /* Files in the next batch: an even share of what is left over a few rounds
- * per worker (so the last batches are small and the workers end together),
- * at most BATCH_MAX, at least 1. */
-static int32_t batch_size(int32_t left, int nw) {
-  int32_t b = left / (nw * BATCH_ROUNDS);
-  return b < 1 ? 1 : b > BATCH_MAX ? BATCH_MAX : b;
+ * per worker once the list is over (so the last batches are small and the
+ * workers end together), else BATCH_MAX; at most what is listed, at
+ * least 1. */
+static int32_t batch_size(const pool *p, int32_t next) {
+  int32_t left = p->listed - next, b;
+  if (!p->list_end)
+    return left < BATCH_MAX ? left : BATCH_MAX;
+  b = left / (p->nw * BATCH_ROUNDS);
+  b = b < 1 ? 1 : b > BATCH_MAX ? BATCH_MAX : b;
+  return b < left ? b : left;
 }
 
-static int run_parallel(cli_opts *o, int jobs) {
+static int run_parallel(cli_opts *o, int jobs, ahead *q) {
   pool p;
   struct pollfd *pf;
   int i, next = 0, printed = 0, worst = 0, failed = 0, err = 0;
@@ -454,16 +401,14 @@ static int run_parallel(cli_opts *o, int jobs) {
     return -1;
   memset(&p, 0, sizeof p);
   p.o = o;
-  p.nw = jobs < o->nfiles ? jobs : o->nfiles;
+  p.nw = jobs;
   p.nwin = p.nw * WINDOW_PER_JOB;
-  if (p.nwin > o->nfiles)
-    p.nwin = o->nfiles;
   p.w = calloc((size_t)p.nw, sizeof *p.w);
   p.win = calloc((size_t)p.nwin, sizeof *p.win);
   pf = calloc((size_t)p.nw, sizeof *pf);
   if (p.w == NULL || p.win == NULL || pf == NULL) {
     free(p.w); free(p.win); free(pf);
-    return run_sequential(o);
+    return run_sequential(o, q, 0);
   }
   for (i = 0; i < p.nw; i++)
     p.w[i].cmd = p.w[i].res = -1;
@@ -474,50 +419,56 @@ static int run_parallel(cli_opts *o, int jobs) {
     while (i > 0)
       reap(&p.w[--i], SIGTERM);
     free(p.w); free(p.win); free(pf);
-    return run_sequential(o);
+    return run_sequential(o, q, 0);
   }
-  while (printed < o->nfiles && !failed) {
+  for (;;) {
     int np = 0;
-    /* Hand out batches within the window. */
-    for (i = 0; i < p.nw && next < o->nfiles; i++) {
+    /* List files into the window: a batch for each worker ahead. */
+    while (!p.list_end && p.listed - printed < p.nwin &&
+           p.listed - next < BATCH_MAX * p.nw) {
+      if (!take(o, q, &p.win[p.listed % p.nwin].it))
+        p.list_end = 1;
+      else
+        p.listed++;
+      if (q->end && q->n == 0)
+        p.list_end = 1;
+    }
+    o->nfiles = p.listed;
+    /* Hand out batches. */
+    for (i = 0; i < p.nw && next < p.listed; i++) {
       wk *w = &p.w[i];
-      int32_t room = printed + p.nwin - next, n;
-      if (w->idx < w->end || w->pid == 0 || room <= 0)
+      if (w->idx < w->end || w->pid == 0)
         continue;
-      n = batch_size(o->nfiles - next, p.nw);
-      if (n > room)
-        n = room;
-      if (n > o->nfiles - next)
-        n = o->nfiles - next;
       w->idx = next;
-      w->end = next + n;
+      w->end = next + batch_size(&p, next);
       w->pending = 1;
-      next += n;
+      next = w->end;
     }
     for (i = 0; i < p.nw && !failed; i++) {
       wk *w = &p.w[i];
-      batch b;
       if (!w->pending)
         continue;
-      b.first = w->idx;
-      b.count = w->end - w->idx;
-      if (write_all(w->cmd, &b, sizeof b) == 0)
+      if (send_batch(&p, w) == 0)
         w->pending = 0;
       else if ((err = respawn(&p, i, SIGTERM)) != 0)
         failed = 1;
     }
     /* Print what is done, in order. */
-    while (!failed && printed < o->nfiles && p.win[printed % p.nwin].done) {
+    while (!failed && printed < p.listed && p.win[printed % p.nwin].done) {
       int r = emit(&p, &p.win[printed % p.nwin], printed);
       printed++;
-      if (r < 0) {
+      if (r == -1) {
         failed = 2;
+        break;
+      }
+      if (r == -2) {
+        failed = 3;
         break;
       }
       if (r > worst)
         worst = r;
     }
-    if (failed || printed == o->nfiles)
+    if (failed || (p.list_end && printed == p.listed))
       break;
     for (i = 0; i < p.nw; i++)
       if (p.w[i].idx < p.w[i].end && !p.w[i].pending) {
@@ -545,7 +496,6 @@ static int run_parallel(cli_opts *o, int jobs) {
       if (r < 0) {                 /* died: its file fails, a new worker
                                       takes the rest of the batch */
         slot *s = &p.win[w->idx % p.nwin];
-        memset(s, 0, sizeof *s);
         s->done = 1;
         s->h.idx = w->idx++;
         err = respawn(&p, i, SIGKILL);
@@ -560,58 +510,75 @@ static int run_parallel(cli_opts *o, int jobs) {
   }
   for (i = 0; i < p.nw; i++)
     reap(&p.w[i], failed ? SIGTERM : 0);
-  for (i = 0; i < p.nwin; i++)
+  for (i = 0; i < p.nwin; i++) {
     free(p.win[i].body);
+    item_free(&p.win[i].it);
+  }
   free(p.w);
   free(p.win);
   free(pf);
+  o->nfiles = printed;
   if (failed == 1) {
     fprintf(stderr, "sframe-validate: cannot run worker processes: %s\n",
             strerror(err));
     return 2;
   }
-  return failed ? -1 : worst;
+  if (failed == 2)
+    return -1;
+  return failed == 3 || q->end < 0 ? 2 : worst;
 }
 
 /* ---------------------------------------------------------------- run */
 
-/* 1 when the run is large enough for workers (PARALLEL_MIN_*): the sizes
- * of its files as stat(2) sees them now, added until the bound is met (a
- * file that cannot be looked at counts 0: its check says why). */
-static int large_enough(const cli_opts *o) {
+/* 1 when the run is large enough for workers (PARALLEL_MIN_*): the files
+ * are listed ahead into q, up to LOOKAHEAD, and their sizes as stat(2)
+ * sees them now added until the bound is met (a file that cannot be
+ * looked at counts 0: its check says why). */
+static int large_enough(cli_opts *o, ahead *q) {
   uint64_t bytes = 0;
-  int k;
-  for (k = 0; k < o->nfiles && bytes < PARALLEL_MIN_BYTES; k++) {
+  while (bytes < PARALLEL_MIN_BYTES && peek(o, q)) {
     struct stat st;
-    if (stat(o->paths[k], &st) == 0 && S_ISREG(st.st_mode))
+    const cli_item *it = &q->it[(q->head + q->n - 1) % q->cap];
+    if (it->pre_err == NULL && stat(it->path, &st) == 0 && S_ISREG(st.st_mode))
       bytes += (uint64_t)st.st_size;
   }
-  return bytes >= PARALLEL_MIN_BYTES;
+  return bytes >= PARALLEL_MIN_BYTES && q->n >= PARALLEL_MIN_FILES;
 }
 
 int cli_tree_run(cli_opts *o, int report) {
   cli_run *r = o->run;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  int given = r != NULL && r->jobs > 0;
+  int given = r->jobs > 0;
   int jobs = given ? r->jobs : cores > 0 ? (int)cores : 1;
-  int worst, k;
+  int worst;
+  cli_item buf[LOOKAHEAD];
+  ahead q = {buf, LOOKAHEAD, 0, 0, 0};
 
   if (report && cli_tree_summary_wanted(o)) {
     memset(&r->sum, 0, sizeof r->sum);
     o->summary = &r->sum;
     o->rep.summary = &r->sum;
   }
-  /* -j N: N workers for 2 files or more; by default only for a run
-   * large_enough() */
-  if (report && jobs > 1 && !o->one_process && o->nfiles >= PARALLEL_MIN_FILES &&
-      (given || large_enough(o)))
-    worst = run_parallel(o, jobs);
+  /* -j N: N workers (no more than files) for 2 files or more; by default
+   * only for a run large_enough() */
+  if (!report || jobs < 2 || o->one_process) {
+    jobs = 1;
+  } else if (given) {
+    while (q.n < jobs && q.n < q.cap && peek(o, &q))
+      ;
+  } else if (!large_enough(o, &q)) {
+    jobs = 1;
+  }
+  if (q.end && q.n < jobs)
+    jobs = q.n;
+  if (jobs >= PARALLEL_MIN_FILES)
+    worst = run_parallel(o, jobs, &q);
   else
-    worst = run_sequential(o);
-  if (o->summary != NULL) {
-    o->summary->inputs = (uint64_t)o->nfiles;
-    for (k = 0; k < o->nfiles; k++)
-      o->summary->io_errors += o->states[k] == FILE_IO_ERROR;
+    worst = run_sequential(o, &q, 0);
+  while (q.n > 0) {                 /* left by a run that stopped */
+    item_free(&q.it[q.head]);
+    q.head = (q.head + 1) % q.cap;
+    q.n--;
   }
   return worst;
 }

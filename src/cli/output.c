@@ -47,20 +47,14 @@ int cli_stdout_failed(void) {
 
 void cli_out_io_error(cli_opts *o, int idx, const char *what) {
   size_t n = strlen(what) + 1;
-  cli_err_prefix(o->paths[idx]);
+  (void)idx;
+  cli_err_prefix(o->file.path);
   fprintf(stderr, "%s\n", what);
-  o->states[idx] = FILE_IO_ERROR;
-  o->io_errors[idx] = malloc(n);
-  if (o->io_errors[idx] != NULL)
-    memcpy(o->io_errors[idx], what, n);
-}
-
-void cli_files(const cli_opts *o, fmt_files *files) {
-  files->paths = o->paths;
-  files->sizes = o->sizes;
-  files->states = o->states;
-  files->io_errors = o->io_errors;
-  files->n = o->nfiles;
+  o->file.state = FILE_IO_ERROR;
+  free(o->file.io_error);
+  o->file.io_error = malloc(n);
+  if (o->file.io_error != NULL)
+    memcpy(o->file.io_error, what, n);
 }
 
 void cli_end(cli_opts *o) {

@@ -90,35 +90,24 @@ int cli_tree_summary_wanted(const cli_opts *o) {
 
 /* ---------------------------------------------------------------- list */
 
-/* Appends path (copied) with an optional listing error; 0 or -1. */
-static int add(cli_run *r, const char *path, size_t len, const char *err) {
-  char *p, *e = NULL;
-  if (r->n == r->cap) {
-    size_t cap = r->cap ? r->cap * 2 : 64;
-    char **np = realloc(r->paths, cap * sizeof *np);
-    char **ne;
-    if (np == NULL)
-      return -1;
-    r->paths = np;
-    ne = realloc(r->pre_err, cap * sizeof *ne);
-    if (ne == NULL)
-      return -1;
-    r->pre_err = ne;
-    r->cap = cap;
-  }
-  if ((p = malloc(len + 1)) == NULL)
+/* Hands out path (copied) with an optional listing error as *it; 1, or
+ * -1 when out of memory. */
+static int yield(cli_item *it, const char *path, size_t len, const char *err) {
+  it->path = malloc(len + 1);
+  it->pre_err = NULL;
+  if (it->path == NULL)
     return -1;
-  memcpy(p, path, len);
-  p[len] = '\0';
-  if (err != NULL && (e = malloc(strlen(err) + 1)) == NULL) {
-    free(p);
-    return -1;
+  memcpy(it->path, path, len);
+  it->path[len] = '\0';
+  if (err != NULL) {
+    if ((it->pre_err = malloc(strlen(err) + 1)) == NULL) {
+      free(it->path);
+      it->path = NULL;
+      return -1;
+    }
+    strcpy(it->pre_err, err);
   }
-  if (e != NULL)
-    strcpy(e, err);
-  r->paths[r->n] = p;
-  r->pre_err[r->n++] = e;
-  return 0;
+  return 1;
 }
 
 static int has_suffix(const char *s, const char *suf) {
@@ -151,75 +140,77 @@ static int wanted(int dfd, const char *name) {
                       memcmp(m, "!<thin>\n", 8) == 0) && has_suffix(name, ".a");
 }
 
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* One open directory of the walk: its sorted entries and the position. */
-typedef struct frame {
+/* One open directory of the walk: its entries' names, sorted, packed in
+ * one buffer (names[i] is an offset into it), and the position. */
+struct cli_frame {
   int fd;
-  char **names;
+  char *text;
+  size_t *names;
   size_t n, next;
   size_t path_len;           /* length of its path in the path buffer */
-} frame;
+};
 
-static void frame_free(frame *f) {
-  size_t i;
-  for (i = 0; i < f->n; i++)
-    free(f->names[i]);
+static void frame_free(cli_frame *f) {
+  free(f->text);
   free(f->names);
   if (f->fd >= 0)
     close(f->fd);
 }
 
+static const char *sort_text;   /* qsort has no context argument */
+static int by_name(const void *a, const void *b) {
+  return strcmp(sort_text + *(const size_t *)a, sort_text + *(const size_t *)b);
+}
+
 /* Reads the entries of directory fd (taken over) into f, sorted; 0, or an
- * errno value (fd closed). */
-static int frame_read(frame *f, int fd) {
+ * errno value (fd closed by frame_free). */
+static int frame_read(cli_frame *f, int fd) {
   DIR *d;
   struct dirent *de;
-  size_t cap = 0;
-  int dup_fd = dup(fd);
+  size_t cap = 0, tcap = 0, tlen = 0;
+  int dup_fd = dup(fd), err;
   memset(f, 0, sizeof *f);
   f->fd = fd;
   if (dup_fd < 0 || (d = fdopendir(dup_fd)) == NULL) {
-    int err = errno;
+    err = errno;
     if (dup_fd >= 0)
       close(dup_fd);
     return err ? err : EIO;
   }
   errno = 0;
   while ((de = readdir(d)) != NULL) {
-    char *nm;
+    size_t len = strlen(de->d_name) + 1;
     if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
       continue;
     if (f->n == cap) {
-      char **p = realloc(f->names, (cap = cap ? cap * 2 : 32) * sizeof *p);
+      size_t *p = realloc(f->names, (cap = cap ? cap * 2 : 32) * sizeof *p);
       if (p == NULL)
         break;
       f->names = p;
     }
-    if ((nm = malloc(strlen(de->d_name) + 1)) == NULL)
-      break;
-    strcpy(nm, de->d_name);
-    f->names[f->n++] = nm;
+    if (tlen + len > tcap) {
+      char *t = realloc(f->text, tcap = (tlen + len) * 2);
+      if (t == NULL)
+        break;
+      f->text = t;
+    }
+    memcpy(f->text + tlen, de->d_name, len);
+    f->names[f->n++] = tlen;
+    tlen += len;
     errno = 0;
   }
-  {
-    int err = errno;
-    closedir(d);
-    if (err != 0)
-      return err;
-  }
-  if (f->n > 1)
+  err = errno;
+  closedir(d);
+  if (err != 0)
+    return err;
+  if (f->n > 1) {
+    sort_text = f->text;
     qsort(f->names, f->n, sizeof *f->names, by_name);
+  }
   return 0;
 }
 
-/* path buffer: grows; *len is the current length. */
-typedef struct pbuf {
-  char *s;
-  size_t len, cap;
-} pbuf;
+typedef cli_path_buf pbuf;
 
 static int pbuf_set(pbuf *b, size_t keep, const char *add_s) {
   size_t n = strlen(add_s), sep = keep > 0 && b->s[keep - 1] != '/';
@@ -238,108 +229,99 @@ static int pbuf_set(pbuf *b, size_t keep, const char *add_s) {
   return 0;
 }
 
-static int list_error(cli_run *r, const char *path, const char *what, int err) {
+static int list_error(cli_item *it, const char *path, const char *what, int err) {
   char msg[256];
   snprintf(msg, sizeof msg, "%s: %s", what, strerror(err));
-  return add(r, path, strlen(path), msg);
+  return yield(it, path, strlen(path), msg);
 }
 
-/* Walks the directory `root` (already known to be one). 0, or -1 (out of
- * memory). */
-static int walk(cli_run *r, const char *root) {
-  frame *st = NULL;
-  size_t depth = 0, cap = 0;
-  pbuf pb = {NULL, 0, 0};
-  int fd, err, rc = 0;
+/* Enters directory fd (taken over), whose path is r->pb.s: 0, 1 with an
+ * item (it cannot be read), -1 out of memory. */
+static int enter(cli_run *r, int fd, cli_item *it) {
+  int err;
+  if (r->depth == r->cap) {
+    cli_frame *p = realloc(r->st, (r->cap ? r->cap * 2 : 16) * sizeof *p);
+    if (p == NULL) {
+      close(fd);
+      return -1;
+    }
+    r->st = p;
+    r->cap = r->cap ? r->cap * 2 : 16;
+  }
+  if ((err = frame_read(&r->st[r->depth], fd)) != 0) {
+    frame_free(&r->st[r->depth]);
+    return list_error(it, r->pb.s, "cannot read directory", err);
+  }
+  r->st[r->depth++].path_len = r->pb.len;
+  return 0;
+}
 
-  if (pbuf_set(&pb, 0, root) != 0)
+/* Starts the walk of directory root (known to be one): 0, 1, -1 as
+ * enter(). */
+static int walk_start(cli_run *r, const char *root, cli_item *it) {
+  int fd;
+  if (pbuf_set(&r->pb, 0, root) != 0)
     return -1;
   fd = open(root, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    rc = list_error(r, root, "cannot open directory", errno);
-    free(pb.s);
-    return rc;
-  }
-  for (;;) {
-    frame *f;
-    if (fd >= 0) {               /* enter the directory pb.s */
-      if (depth == cap) {
-        frame *p = realloc(st, (cap = cap ? cap * 2 : 16) * sizeof *p);
-        if (p == NULL) {
-          close(fd);
-          rc = -1;
-          break;
-        }
-        st = p;
-      }
-      if ((err = frame_read(&st[depth], fd)) != 0) {
-        frame_free(&st[depth]);
-        if ((rc = list_error(r, pb.s, "cannot read directory", err)) != 0)
-          break;
-      } else {
-        st[depth].path_len = pb.len;
-        depth++;
-      }
-      fd = -1;
-    }
-    if (depth == 0)
-      break;
-    f = &st[depth - 1];
+  if (fd < 0)
+    return list_error(it, root, "cannot open directory", errno);
+  return enter(r, fd, it);
+}
+
+/* The walk's next item: 1, 0 when it is over, -1 out of memory. */
+static int walk_next(cli_run *r, cli_item *it) {
+  while (r->depth > 0) {
+    cli_frame *f = &r->st[r->depth - 1];
+    const char *name;
+    struct stat sb;
+    int fd;
     if (f->next == f->n) {       /* done: back to the parent */
       frame_free(f);
-      depth--;
+      r->depth--;
       continue;
     }
-    {
-      const char *name = f->names[f->next++];
-      struct stat sb;
-      if (pbuf_set(&pb, f->path_len, name) != 0) {
-        rc = -1;
-        break;
-      }
-      if (fstatat(f->fd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
-        if (errno == ENOENT)     /* gone meanwhile */
-          continue;
-        if ((rc = list_error(r, pb.s, "cannot stat", errno)) != 0)
-          break;
+    name = f->text + f->names[f->next++];
+    if (pbuf_set(&r->pb, f->path_len, name) != 0)
+      return -1;
+    if (fstatat(f->fd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+      if (errno == ENOENT)       /* gone meanwhile */
         continue;
-      }
-      if (S_ISDIR(sb.st_mode)) {
-        fd = openat(f->fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-                                     O_NONBLOCK | O_CLOEXEC);
-        if (fd < 0 && errno != ELOOP && errno != ENOTDIR &&
-            (rc = list_error(r, pb.s, "cannot open directory", errno)) != 0)
-          break;
-        if (fd < 0)
+      return list_error(it, r->pb.s, "cannot stat", errno);
+    }
+    if (S_ISDIR(sb.st_mode)) {
+      int rc;
+      fd = openat(f->fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+                                   O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0) {
+        if (errno == ELOOP || errno == ENOTDIR)
           continue;
-      } else if (S_ISREG(sb.st_mode) && wanted(f->fd, name)) {
-        if ((rc = add(r, pb.s, pb.len, NULL)) != 0)
-          break;
+        return list_error(it, r->pb.s, "cannot open directory", errno);
       }
+      if ((rc = enter(r, fd, it)) != 0)
+        return rc;
+    } else if (S_ISREG(sb.st_mode) && wanted(f->fd, name)) {
+      return yield(it, r->pb.s, r->pb.len, NULL);
     }
   }
-  while (depth > 0)
-    frame_free(&st[--depth]);
-  free(st);
-  free(pb.s);
-  return rc;
+  return 0;
 }
 
 /* One operand (argv or --files-from): walked with -r when a directory
  * (symbolic links followed for operands), else listed as given (a missing
  * file or a symbolic link loop: the check says so; another failed stat
- * is the operand's error). */
-static int operand(cli_run *r, const char *p, size_t len) {
+ * is the operand's error).  1 with an item, 0 when a walk began (or
+ * nothing is listed), -1 out of memory. */
+static int operand(cli_run *r, const char *p, size_t len, cli_item *it) {
   struct stat sb;
   if (r->recursive) {
     if (stat(p, &sb) != 0) {
       if (errno != ENOENT && errno != ELOOP && errno != ENOTDIR)
-        return list_error(r, p, "cannot stat", errno);
+        return list_error(it, p, "cannot stat", errno);
     } else if (S_ISDIR(sb.st_mode)) {
-      return walk(r, p);
+      return walk_start(r, p, it);
     }
   }
-  return add(r, p, len, NULL);
+  return yield(it, p, len, NULL);
 }
 
 /* A list read in chunks (tree.h): a named list is opened like every input
@@ -417,67 +399,87 @@ void cli_list_close(cli_list_in *in) {
     cli_src_close(&in->src);
 }
 
-/* --files-from: names separated by '\n' (or NUL with --null); empty
- * names are skipped.  0, -1 out of memory, -2 input error (said). */
-static int files_from(cli_run *r) {
-  static char chunk[65536], name[PATH_MAX];
-  cli_list_in in;
-  size_t len = 0;
-  uint64_t total = 0;
+/* --files-from: the next name, separated by '\n' (or NUL with --null);
+ * empty names are skipped.  1 with the name in r->name (r->name_len
+ * bytes, NUL-ended), 0 at the end, -2 input error (said). */
+static int ff_next(cli_run *r) {
   char sep = r->null_sep ? '\0' : '\n';
-  int rc = 0;
-  if (cli_list_open(&in, "--files-from=", r->files_from) != 0)
-    return -2;
-  for (;;) {
-    ssize_t got = cli_list_read(&in, chunk, sizeof chunk), i;
-    if (got < 0) {
-      rc = -2;
-      break;
-    }
-    total += (uint64_t)got;
-    if (total > CLI_LIST_MAX_BYTES) {
-      list_err(&in, "the list is longer than " CLI_LIST_MAX_WORDS);
-      rc = -2;
-      break;
-    }
-    for (i = 0; i < got && rc == 0; i++) {
-      char c = chunk[i];
+  while (r->ff_state == 1) {
+    while (r->chunk_pos < r->chunk_len) {
+      char c = r->chunk[r->chunk_pos++];
       if (c == sep) {
-        if (len > 0) {
-          name[len] = '\0';
-          rc = operand(r, name, len);
+        if (r->name_len > 0) {
+          r->name[r->name_len] = '\0';
+          r->name_len = 0;
+          return 1;
         }
-        len = 0;
       } else if (c == '\0') {
-        list_err(&in, "a name holds a NUL byte (use --null for NUL-separated "
-                    "names)");
-        rc = -2;
-      } else if (len == sizeof name - 1) {
-        list_err(&in, "a name of PATH_MAX bytes or more");
-        rc = -2;
+        list_err(&r->in, "a name holds a NUL byte (use --null for "
+                         "NUL-separated names)");
+        return -2;
+      } else if (r->name_len == sizeof r->name - 1) {
+        list_err(&r->in, "a name of PATH_MAX bytes or more");
+        return -2;
       } else {
-        name[len++] = c;
+        r->name[r->name_len++] = c;
       }
     }
-    if (rc != 0 || got == 0)
-      break;
+    {
+      ssize_t got = cli_list_read(&r->in, r->chunk, sizeof r->chunk);
+      if (got < 0)
+        return -2;
+      r->total += (uint64_t)got;
+      if (r->total > CLI_LIST_MAX_BYTES) {
+        list_err(&r->in, "the list is longer than " CLI_LIST_MAX_WORDS);
+        return -2;
+      }
+      r->chunk_pos = 0;
+      r->chunk_len = (size_t)got;
+      if (got == 0) {
+        r->ff_state = 2;
+        cli_list_close(&r->in);
+        if (r->name_len > 0) {   /* the last name, without its separator */
+          r->name[r->name_len] = '\0';
+          return 1;
+        }
+      }
+    }
   }
-  if (rc == 0 && len > 0) {  /* the last name, without its separator */
-    name[len] = '\0';
-    rc = operand(r, name, len);
+  return 0;
+}
+
+int cli_tree_next(cli_opts *o, cli_item *it) {
+  cli_run *r = o->run;
+  int rc;
+  it->path = it->pre_err = NULL;
+  for (;;) {
+    if (r->depth > 0) {
+      if ((rc = walk_next(r, it)) != 0)
+        break;
+    } else if (r->argi < r->argc) {
+      const char *p = r->argv[r->argi++];
+      if ((rc = operand(r, p, strlen(p), it)) != 0)
+        break;
+    } else if (r->files_from != NULL && r->ff_state != 2) {
+      if ((rc = ff_next(r)) == 1)
+        rc = operand(r, r->name, strlen(r->name), it);
+      if (rc != 0)
+        break;
+    } else {
+      return 0;
+    }
   }
-  cli_list_close(&in);
-  return rc;
+  if (rc == -1) {
+    fputs("sframe-validate: out of memory\n", stderr);
+    return -1;
+  }
+  return rc == -2 ? -1 : 1;
 }
 
 int cli_tree_files(cli_opts *o, int argc, char **argv) {
-  cli_run *r = o->run;
-  int k, rc = 0;
-  if (r == NULL) {               /* the plain case: argv as it is */
-    o->paths = (const char **)(void *)argv;
-    o->nfiles = argc;
-    return 0;
-  }
+  cli_run *r = run_of(o);
+  if (r == NULL)
+    return oom();
   if (r->summary == 1 && (o->mode != MODE_CHECK || o->format == FMT_CANONICAL)) {
     fputs("sframe-validate: --summary is for validation reports (text, json, "
           "sarif)\nTry 'sframe-validate --help'.\n", stderr);
@@ -488,30 +490,28 @@ int cli_tree_files(cli_opts *o, int argc, char **argv) {
           "Try 'sframe-validate --help'.\n", stderr);
     return 2;
   }
-  for (k = 0; k < argc && rc == 0; k++)
-    rc = operand(r, argv[k], strlen(argv[k]));
-  if (rc == 0 && r->files_from != NULL)
-    rc = files_from(r);
-  if (rc == -2)
-    return 2;
-  if (rc != 0 || r->n > (size_t)INT32_MAX)
-    return oom();
-  o->paths = (const char **)(void *)r->paths;
-  o->nfiles = (int)r->n;
+  r->argv = argv;
+  r->argc = argc;
+  /* A list that cannot be opened (or is not a file, pipe or socket) is
+   * refused before any file is checked; its read errors come as read. */
+  if (r->files_from != NULL) {
+    if (cli_list_open(&r->in, "--files-from=", r->files_from) != 0)
+      return 2;
+    r->ff_state = 1;
+  }
   return 0;
 }
 
 void cli_tree_free(cli_opts *o) {
-  size_t i;
   cli_run *r = o->run;
   if (r == NULL)
     return;
-  for (i = 0; i < r->n; i++) {
-    free(r->paths[i]);
-    free(r->pre_err[i]);
-  }
-  free(r->paths);
-  free(r->pre_err);
+  while (r->depth > 0)
+    frame_free(&r->st[--r->depth]);
+  free(r->st);
+  free(r->pb.s);
+  if (r->ff_state == 1)
+    cli_list_close(&r->in);
   free(r);
   o->run = NULL;
 }

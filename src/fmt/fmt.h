@@ -300,14 +300,22 @@ typedef struct fmt_counts {
 enum fmt_file_state { FMT_FILE_UNREAD = 0, FMT_FILE_VALID, FMT_FILE_INVALID,
                       FMT_FILE_IO_ERROR };
 
-/* Every file of a run, in command-line order (for SARIF's artifacts and
- * the JSON "errors" list). */
+/* Every file of a run, in run order (for SARIF's artifacts and the JSON
+ * "errors" list), handed out one at a time: the list is not held in
+ * memory (src/cli/file_list.c keeps it in a temporary file). */
+typedef struct fmt_file_rec {
+  const char *path;
+  uint64_t size;
+  unsigned char state;           /* enum fmt_file_state */
+  const char *io_error;          /* its message, or NULL */
+} fmt_file_rec;
 struct fmt_files {
-  const char *const *paths;
-  const uint64_t *sizes;
-  const unsigned char *states;   /* enum fmt_file_state */
-  char *const *io_errors;        /* message per file, or NULL */
-  int n;
+  /* Calls fn for each file (idx: its number in the run; with io_only, only
+   * the files in FMT_FILE_IO_ERROR) in order. */
+  void (*each)(void *ctx, int io_only,
+               void (*fn)(void *arg, int idx, const fmt_file_rec *f),
+               void *arg);
+  void *ctx;
 };
 typedef struct fmt_files fmt_files;
 

@@ -109,18 +109,25 @@ static void json_file_end(fmt_report *r, const fmt_file_info *fi,
   fputc('}', out);
 }
 
+typedef struct io_err_ctx {
+  FILE *out;
+  int first;
+} io_err_ctx;
+
+static void json_io_error(void *arg, int idx, const fmt_file_rec *f) {
+  io_err_ctx *c = arg;
+  (void)idx;
+  fmt_json_path(c->out, c->first ? "\n {" : ",\n {", "path", f->path);
+  c->first = 0;
+  fputs(",\"message\":", c->out);
+  fmt_json_str(c->out, f->io_error ? f->io_error : "error");
+  fputc('}', c->out);
+}
+
 void fmt_json_io_errors(FILE *out, const fmt_files *files) {
-  int i, first = 1;
+  io_err_ctx c = {out, 1};
   fputs("\"errors\":[", out);
-  for (i = 0; i < files->n; i++) {
-    if (files->states[i] != FMT_FILE_IO_ERROR)
-      continue;
-    fmt_json_path(out, first ? "\n {" : ",\n {", "path", files->paths[i]);
-    first = 0;
-    fputs(",\"message\":", out);
-    fmt_json_str(out, files->io_errors[i] ? files->io_errors[i] : "error");
-    fputc('}', out);
-  }
+  files->each(files->ctx, 1, json_io_error, &c);
   fputc(']', out);
 }
 

@@ -107,38 +107,49 @@ static void sarif_file_end(fmt_report *r, const fmt_file_info *fi,
   (void)r, (void)fi, (void)c, (void)valid;   /* per-file facts: artifacts */
 }
 
+typedef struct end_ctx {
+  FILE *out;
+  int first, ok;
+} end_ctx;
+
+static void sarif_artifact(void *arg, int idx, const fmt_file_rec *f) {
+  end_ctx *c = arg;
+  FILE *out = c->out;
+  unsigned char st = f->state;
+  fputs(idx ? ",\n{\"location\":{\"uri\":" : "\n{\"location\":{\"uri\":", out);
+  sarif_uri(out, f->path);
+  fprintf(out, "},\"length\":%lld,\"roles\":[\"analysisTarget\"],"
+          "\"properties\":{\"valid\":%s}}",
+          st == FMT_FILE_IO_ERROR || st == FMT_FILE_UNREAD
+              ? -1LL : (long long)f->size,
+          st == FMT_FILE_VALID ? "true" : "false");
+  if (st == FMT_FILE_IO_ERROR)
+    c->ok = 0;
+}
+
+static void sarif_notification(void *arg, int idx, const fmt_file_rec *f) {
+  end_ctx *c = arg;
+  FILE *out = c->out;
+  fputs(c->first ? "\n{\"level\":\"error\",\"message\":{\"text\":"
+                 : ",\n{\"level\":\"error\",\"message\":{\"text\":", out);
+  c->first = 0;
+  fmt_json_str(out, f->io_error ? f->io_error : "error");
+  fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
+        "{\"uri\":", out);
+  sarif_uri(out, f->path);
+  fprintf(out, ",\"index\":%d}}}]}", idx);
+}
+
 static void sarif_end(fmt_report *r, const fmt_files *files) {
-  int i, first = 1, ok = 1;
+  end_ctx c = {r->out, 1, 1};
   FILE *out = r->out;
   if (r->tail != NULL)
     r->tail(r, r->tail_ctx);   /* --baseline: "absent" results */
   fputs("\n],\"artifacts\":[", out);
-  for (i = 0; i < files->n; i++) {
-    unsigned char st = files->states[i];
-    fputs(i ? ",\n{\"location\":{\"uri\":" : "\n{\"location\":{\"uri\":", out);
-    sarif_uri(out, files->paths[i]);
-    fprintf(out, "},\"length\":%lld,\"roles\":[\"analysisTarget\"],"
-            "\"properties\":{\"valid\":%s}}",
-            st == FMT_FILE_IO_ERROR || st == FMT_FILE_UNREAD
-                ? -1LL : (long long)files->sizes[i],
-            st == FMT_FILE_VALID ? "true" : "false");
-    if (st == FMT_FILE_IO_ERROR)
-      ok = 0;
-  }
+  files->each(files->ctx, 0, sarif_artifact, &c);
   fprintf(out, "\n],\"invocations\":[{\"executionSuccessful\":%s,"
-          "\"toolExecutionNotifications\":[", ok ? "true" : "false");
-  for (i = 0; i < files->n; i++) {
-    if (files->states[i] != FMT_FILE_IO_ERROR)
-      continue;
-    fputs(first ? "\n{\"level\":\"error\",\"message\":{\"text\":"
-                : ",\n{\"level\":\"error\",\"message\":{\"text\":", out);
-    first = 0;
-    fmt_json_str(out, files->io_errors[i] ? files->io_errors[i] : "error");
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":"
-          "{\"uri\":", out);
-    sarif_uri(out, files->paths[i]);
-    fprintf(out, ",\"index\":%d}}}]}", i);
-  }
+          "\"toolExecutionNotifications\":[", c.ok ? "true" : "false");
+  files->each(files->ctx, 1, sarif_notification, &c);
   fputs("]}]", out);
   if (r->summary != NULL) {   /* the run's summary: run.properties */
     fputs(",\"properties\":{\"summary\":", out);

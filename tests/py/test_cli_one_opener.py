@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 """One way to open an input: in src/cli and src/fmt, only reader.c's
 cli_open_regular() opens a file for reading.  The other opens are of
-another kind and listed here: directories of a -r walk (O_DIRECTORY) and
-/dev/null for a standard descriptor closed at start.  A new fopen(),
+another kind and listed here: directories of a -r walk (O_DIRECTORY),
+/dev/null for a standard descriptor closed at start, and the report's
+unlinked temporary file (O_TMPFILE, file_list.c), which is made, never
+an input.  A new fopen(),
 open() or openat() elsewhere fails this test: read through reader.h."""
 import pathlib
 import re
@@ -22,6 +24,8 @@ def allowed(path, line):
         return "openat(dfd, path, O_RDONLY | O_NONBLOCK" in line
     if path == "src/cli/tree.c":
         return "O_DIRECTORY" in line
+    if path == "src/cli/file_list.c":
+        return "open(dir, O_TMPFILE | O_RDWR" in line
     if path == "src/cli/main.c":
         return 'open("", fd == 0 ? O_RDONLY : O_WRONLY)' in line
     return False

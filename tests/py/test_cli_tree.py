@@ -387,10 +387,14 @@ def test_dev_full_is_a_write_error(sfv_bin, tree, fmt):
 
 
 def test_closed_pipe_stops_the_workers(sfv_bin, tmp_path):
+    """1000 records (about 100 KB) do not fit in a pipe's buffer (64 KiB):
+    the run cannot end before the reader has gone (with 40 files, a run
+    quicker than the reader ended with status 0)."""
     d = tmp_path / "many"
     d.mkdir()
-    for i in range(40):
-        (d / f"f{i:03d}").write_bytes(linked(3))
+    (tmp_path / "one").write_bytes(linked(3))
+    for i in range(1000):
+        os.link(tmp_path / "one", d / f"f{i:04d}")
     assert_closed_pipe(sfv_bin, "-r", "-j2", d)
 
 

@@ -68,6 +68,7 @@ REVIEWED = {
                                "through the printers in the worker",
     ("src/cli/jobs.c", "out"): "a worker's captured stdout, likewise",
     ("src/cli/main.c", "what"): "an option's name (bad()'s callers)",
+    ("src/cli/file_list.c", "what"): "a literal (say()'s callers)",
     ("src/cli/tree.c", "what"): "a literal, strerror or reader.c's message "
                                 "(the list's name is printed before, quoted)",
     ("src/fmt/canonical.c", "ri->id"): "a catalogue id",
