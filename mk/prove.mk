@@ -14,6 +14,9 @@
 #   PROOF_FLAGS.<name>  more cbmc options (--unwind, --unwindset, -D...)
 #   PROOF_VARS.<name>   values of PROOF_N, one cbmc run each (default: one
 #                       run without PROOF_N)
+#   PROOF_RUN_FLAGS.<name>.<value>  more cbmc options for that run only
+#                       (expanded when the run starts: bounds derived from
+#                       PROOF_N by a script of the harness)
 # and add runs (name or name.value) that take minutes to PROVE_SLOW, which
 # only make prove-all runs, and harnesses that do not yet prove within the
 # budget to PROVE_PENDING, which neither runs (make prove-one runs them;
@@ -51,11 +54,11 @@ PROOF_DEPS := $(CBMC_ENV) $(LIB_HDRS) $(wildcard proofs/lib/*.h) mk/prove.mk
 
 # proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run.
 define proof_rule
-$(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
+$(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
 	@mkdir -p $(PROVE_BUILD); rm -f $$@
 	@s=$$$$(date +%s); \
 	 if $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
-	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) >$(PROVE_BUILD)/$(2).log 2>&1 \
+	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)) >$(PROVE_BUILD)/$(2).log 2>&1 \
 	    && grep -q '^VERIFICATION SUCCESSFUL' $(PROVE_BUILD)/$(2).log; then \
 	   echo "prove: $(2) ok ($$$$(( $$$$(date +%s) - s )) s)"; touch $$@; \
 	 else \
