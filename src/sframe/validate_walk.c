@@ -111,11 +111,6 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *itp,
   return it.pos;
 }
 
-void sfv_v_count_finding(void *ctx, const sfv_finding *fi) {
-  (void)fi;
-  ++*(unsigned *)ctx;
-}
-
 uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
   sfv_fre_iter it;
   int done;
