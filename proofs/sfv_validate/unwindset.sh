@@ -50,12 +50,12 @@ s="$s,check_trailing.0:$T1,walk_fres.0:$R1,fast_a.0:$R1,fast_a.1:$R1"
 # path's of at most 8 bytes, the classifier's probe words (15)
 s="$s,sfv_fre_words_.0:$W1,sfv_fre_words_\$link1.0:$W1"
 s="$s,classify_default.0:3,classify_default\$link1.0:3"
-for l in sfv_flex_layout.0 'sfv_flex_layout$link1.0' 'sfv_flex_layout$link2.0'; do
+for l in sfv_flex_layout.0 'sfv_flex_layout$link1.0'; do
   s="$s,$l:3"
 done
 s="$s,classify_raw.0:16,classify_findings.0:16,words_ok.0:16"
 s="$s,memo_clean.0:9,memo_clean.1:9,derive.0:9,derive.1:9"
 # the byte loop of sfv_ld (at most 8 bytes), in each of its copies
 s="$s,sfv_ld.0:9"
-for i in 1 2 3 4 5 6 7; do s="$s,sfv_ld\$link$i.0:9"; done
+for i in 1 2 3 4 5 6; do s="$s,sfv_ld\$link$i.0:9"; done
 echo "$s"
