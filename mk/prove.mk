@@ -17,7 +17,9 @@
 #                       ... 3be) defines PROOF_VERSION and PROOF_BE
 #                       instead (proofs/lib/section_proof.h), a value
 #                       <split>.<n> also PROOF_MAX_SIZE=<n>
-#   PROOF_DEFS.<name>.<value>  more cbmc options for that run only
+#   PROOF_RUN_FLAGS.<name>.<value>  more cbmc options for that run only
+#                       (expanded when the run starts: bounds derived from
+#                       PROOF_N by a script of the harness)
 # and add runs (name or name.value) that take minutes to PROVE_SLOW, which
 # only make prove-all runs, and harnesses that do not yet prove within the
 # budget to PROVE_PENDING, which neither runs (make prove-one runs them;
@@ -46,7 +48,7 @@ proof_split_defs = -DPROOF_VERSION=$(subst le,,$(subst be,,$(1))) \
 proof_defs = $(if $(filter $(PROOF_SPLITS),$(firstword $(subst ., ,$(2)))),\
   $(call proof_split_defs,$(firstword $(subst ., ,$(2)))) \
   $(if $(word 2,$(subst ., ,$(2))),-DPROOF_MAX_SIZE=$(word 2,$(subst ., ,$(2)))),\
-  -DPROOF_N=$(2)) $(PROOF_DEFS.$(1).$(2))
+  -DPROOF_N=$(2))
 
 PROVE_SLOW :=
 PROVE_PENDING :=
@@ -65,11 +67,11 @@ PROOF_DEPS := $(CBMC_ENV) $(LIB_HDRS) $(wildcard proofs/lib/*.h) mk/prove.mk
 
 # proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run.
 define proof_rule
-$(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
+$(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
 	@mkdir -p $(PROVE_BUILD); rm -f $$@
 	@s=$$$$(date +%s); \
 	 if $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
-	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) >$(PROVE_BUILD)/$(2).log 2>&1 \
+	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)) >$(PROVE_BUILD)/$(2).log 2>&1 \
 	    && grep -q '^VERIFICATION SUCCESSFUL' $(PROVE_BUILD)/$(2).log; then \
 	   echo "prove: $(2) ok ($$$$(( $$$$(date +%s) - s )) s)"; touch $$@; \
 	 else \

@@ -5,10 +5,21 @@
  * or of any size up to PROOF_MAX_SCRATCH at any alignment, a callback or
  * none, which may ask to stop at any diagnostic, and res NULL or not. */
 #include "sfv.h"
+
+/* One run per section size bound N (proof.mk: PROOF_VARS, each with the
+ * loop bounds unwindset.sh derives from N). */
+#ifdef PROOF_N
+#define PROOF_MAX_SIZE PROOF_N
+#endif
 #include "proof.h"
 
+/* Scratch up to twice what sfv_scratch_size() asks for the most FDEs a
+ * section of PROOF_MAX_SIZE bytes holds (index entries of >= 16 bytes
+ * after the 28-byte header): too small, enough and more, at any
+ * alignment. */
 #ifndef PROOF_MAX_SCRATCH
-#define PROOF_MAX_SCRATCH 128
+#define PROOF_MAX_SCRATCH                                                  \
+  (2 * (PROOF_MAX_SIZE > 28 ? (PROOF_MAX_SIZE - 28) / 16 : 0) * 32 + 16)
 #endif
 
 static unsigned ndiags;

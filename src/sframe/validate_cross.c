@@ -6,6 +6,8 @@
  * Work: O(n) in the FDEs with scratch (at most 8 radix passes); FRE bytes
  * decoded <= fre_len.
  */
+#include <string.h>
+
 #include "sframe/validate.h"
 #include "sframe/spec.h"
 
@@ -41,9 +43,7 @@ static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
   while (digits < RADIX_DIGITS && ((max - min) >> (RADIX_BITS * digits)) != 0)
     digits++;
   for (g = 0; g < digits; g += RADIX_GROUP) {
-    for (d = 0; d < RADIX_GROUP; d++)
-      for (j = 0; j < RADIX; j++)
-        count[d][j] = 0;
+    memset(count, 0, sizeof count);
     histogram(count, a, n, min, g);
     for (d = g; d < digits && d < g + RADIX_GROUP; d++) {
       uint32_t *c = count[d - g], sum = 0;
@@ -130,19 +130,21 @@ size_t sfv_scratch_size(uint32_t num_fdes) {
   return (size_t)num_fdes * 2 * sizeof(span) + _Alignof(span);
 }
 
+/* The scratch's first span-aligned byte, reached from the caller's pointer
+ * by pointer arithmetic only (the address is read, never turned back into
+ * a pointer), with room for 2 * n spans; else NULL. */
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n) {
-  uintptr_t p, a;
-  size_t avail;
+  size_t skip, avail;
   if (opt->scratch == NULL)
     return NULL;
-  p = (uintptr_t)opt->scratch;
-  a = (p + (_Alignof(span) - 1)) & ~(uintptr_t)(_Alignof(span) - 1);
-  if (a - p > opt->scratch_size)
+  skip = (uintptr_t)opt->scratch & (_Alignof(span) - 1);
+  skip = (_Alignof(span) - skip) & (_Alignof(span) - 1);
+  if (skip > opt->scratch_size)
     return NULL;
-  avail = (opt->scratch_size - (size_t)(a - p)) / sizeof(span) / 2;
+  avail = (opt->scratch_size - skip) / sizeof(span) / 2;
   if (avail < n)
     return NULL;
-  return (span *)a;
+  return (span *)(void *)((unsigned char *)opt->scratch + skip);
 }
 
 static void func_overlap(vctx *v, const span *s, const span *owner) {
