@@ -93,11 +93,15 @@ SIZES = (500, 1000, 2000, 4000)
 
 def linear(counts):
     """Probes per key stay bounded (load factor <= 1/2) and doubling the
-    keys at most about doubles them; the old tables reached n^2/2."""
+    keys at most about doubles them; the old tables reached n^2/2.  The
+    floor of the doubling test is one probe per key: under a random SipHash
+    key the probes of one size vary by 1.5x between runs (0.4-0.7 per key
+    at 500 keys, where 3x a low draw failed 4% of runs), and a quadratic
+    table quadruples them from one size to the next."""
     for n, p in counts:
         assert p <= 4 * n, counts
     for (n1, p1), (n2, p2) in zip(counts, counts[1:]):
-        assert p2 <= 3 * max(p1, n1 // 4), counts
+        assert p2 <= 3 * max(p1, n1), counts
 
 
 def test_siphash_reference_vectors(baseline_probes):
