@@ -20,7 +20,8 @@
 
 /* A decoder context owns a copy of the section (the API lets the caller
  * free its buffer right after sframe_decode); every read of it goes
- * through libsfv (`sec`, opened over `buf`).  sframe_decode admits only
+ * through libsfv (`sec`, opened over `buf`) or, for FREs, the cursor of
+ * sfc_fre_it (the ABI's own FRE walk).  sframe_decode admits only
  * sections whose FDE index (and v3 attributes) and FRE sub-section
  * (fre_end) lie inside the buffer. */
 struct sframe_decoder_ctx {

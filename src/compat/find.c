@@ -7,10 +7,13 @@
 
 #if SFV_COMPAT_ABI == 3
 /* 2.47: FDE starts are section-relative: the stored start plus the offset
- * of the FDE's index entry (whatever the flags say), an int64_t sum that
- * wraps in the library's build (two's complement, as here). */
-static int64_t secrel_start(const sfv_fde *fde) {
-  uint64_t x = (uint64_t)fde->start_raw, y = fde->offset, v;
+ * sframe_decoder_get_offsetof_fde_start_addr gives for the FDE's index
+ * (header size + index x entry size, whatever sfh_fdeoff says), an int64_t
+ * sum that wraps in the library's build (two's complement, as here). */
+static int64_t secrel_start(const sframe_decoder_ctx *d, const sfv_fde *fde) {
+  uint64_t x = (uint64_t)fde->start_raw, y, v;
+  y = (uint64_t)sfc_i32(sfc_u32((int64_t)sframe_decoder_get_offsetof_fde_start_addr(
+          d, fde->index, NULL)));
   v = x <= UINT64_MAX - y ? x + y : y - (UINT64_MAX - x) - 1u;
   return v <= INT64_MAX ? (int64_t)v : (int64_t)(v - 9223372036854775808u) + INT64_MIN;
 }
@@ -24,7 +27,7 @@ static int find_fde(const sframe_decoder_ctx *d, int64_t pc, sfv_fde *out) {
     int64_t s;
     if (sfc_fde(d, (uint32_t)mid, out) != 0)
       return -1;
-    s = secrel_start(out);
+    s = secrel_start(d, out);
     if (s <= pc && sfc_sub32(pc, s) < out->size)
       return 0;
     if (s < pc)
@@ -44,7 +47,7 @@ int sframe_find_fre(const sframe_decoder_ctx *dctx, int64_t pc,
   int64_t fstart;
   if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0)
     return SFRAME_ERR;
-  fstart = secrel_start(&fde);
+  fstart = secrel_start(dctx, &fde);
   sfc_fre_begin(dctx, &fde, &it);
   for (i = 0; i < fde.num_fres; i++) {
     uint32_t end, off, next = 0;
