@@ -4,6 +4,9 @@
 #ifndef SFV_COMPAT_COMPAT_H
 #define SFV_COMPAT_COMPAT_H
 
+#include <string.h>
+
+#include "common/cursor.h"
 #include "compat/abi.h"
 #include "sfv.h"
 
@@ -17,7 +20,8 @@
 
 /* A decoder context owns a copy of the section (the API lets the caller
  * free its buffer right after sframe_decode); every read of it goes
- * through libsfv (`sec`, opened over `buf`).  sframe_decode admits only
+ * through libsfv (`sec`, opened over `buf`) or, for FREs, the cursor of
+ * sfc_fre_it (the ABI's own FRE walk).  sframe_decode admits only
  * sections whose FDE index (and v3 attributes) and FRE sub-section
  * (fre_end) lie inside the buffer. */
 struct sframe_decoder_ctx {
@@ -53,14 +57,54 @@ int sfc_strict(void);
 /* FDE i of the decoder (i < the header's FDE count); 0 on success. */
 int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out);
 
-/* Walks the FREs of `fde` up to index `idx` (inclusive) inside the FRE
- * sub-section; fills *fre with FRE idx.  Fails (non-zero) when an FRE on
- * the way does not decode or holds more data bytes than the ABI's
- * sframe_frame_row_entry (where upstream overruns its copy). */
-int sfc_fre_walk(const sframe_decoder_ctx *d, const sfv_fde *fde, uint32_t idx,
-                 sfv_fre *fre, sfv_fre *next);
+/* 1 on a big-endian host (the byte order of the decoder's FRE copy). */
+static inline uint8_t sfc_host_big_endian(void) {
+  const uint16_t one = 1;
+  uint8_t b;
+  memcpy(&b, &one, 1);
+  return b == 0;
+}
 
-/* The ABI's row entry of a decoded FRE: data words in host order. */
-void sfc_fre_export(const sfv_fre *fre, sframe_frame_row_entry *out);
+/* An FRE as the ABI's libsframe decodes it from its copy of the FRE
+ * sub-section (fre_len bytes, host order): start address, info byte and
+ * the data bytes its info byte gives (count x 2 or x 4 for size codes 1
+ * and 2; one byte a word for codes 0 and 3, as the library counts). */
+typedef struct sfc_fre {
+  uint32_t start;
+  uint8_t info;
+  unsigned nbytes;
+  const uint8_t *words;      /* nbytes bytes inside the decoder's copy */
+} sfc_fre;
+
+/* The ABI's walk over one FDE's FREs: each FRE follows the one before,
+ * as long as its start address, info byte and data bytes.  Every read
+ * stays inside the FRE sub-section's fre_len bytes (the library's copy;
+ * past it upstream reads other heap memory). */
+typedef struct sfc_fre_it {
+  sfv_cursor c;
+  unsigned asz;              /* start address bytes of the FDE's FRE type */
+} sfc_fre_it;
+
+/* Starts a walk at `off` (an offset into the FRE sub-section). */
+void sfc_fre_at(const sframe_decoder_ctx *d, const sfv_fde *fde, uint64_t off,
+                sfc_fre_it *it);
+/* The same from the FDE's first FRE (v3: past its attribute). */
+void sfc_fre_begin(const sframe_decoder_ctx *d, const sfv_fde *fde, sfc_fre_it *it);
+/* The next FRE; -1 when it does not lie wholly inside the copy, or the
+ * FDE's FRE type is one the library aborts on (3 and above). */
+int sfc_fre_step(sfc_fre_it *it, sfc_fre *fre);
+/* The start address of the next FRE, without moving (all the lookup reads
+ * of it); -1 as sfc_fre_step. */
+int sfc_fre_peek_start(const sfc_fre_it *it, uint32_t *start);
+/* 1 when the library's decode of the FRE fits its row entry (it copies
+ * the data bytes into the entry's fixed-size array: past it, a stack
+ * overflow). */
+static inline int sfc_fre_fits(const sfc_fre *fre) {
+  return fre->nbytes <= SFC_FRE_DATA_BYTES;
+}
+
+/* The ABI's row entry of a decoded FRE: its bytes as stored (host order),
+ * the rest of the data words zeroed. */
+void sfc_fre_export(const sfc_fre *fre, sframe_frame_row_entry *out);
 
 #endif

@@ -168,13 +168,6 @@ static char *host_fres(const sframe_decoder_ctx *d) {
   return out;
 }
 
-static int host_big_endian(void) {
-  const uint16_t one = 1;
-  uint8_t b;
-  memcpy(&b, &one, 1);
-  return b == 0;
-}
-
 /* sfv_open of a header alone (FDE and FRE counts zeroed so that it opens
  * whatever they claim); 0 on success. */
 static int sfv_open_header_only(sfv_section *s, uint8_t *hdr) {
@@ -196,7 +189,7 @@ static int header_err(const uint8_t *buf) {
   hdr[2] = 2;
   if (sfv_open_header_only(&s, hdr) != 0)
     return SFRAME_ERR_BUF_INVAL;
-  return s.big_endian == host_big_endian() ? SFRAME_ERR_NOMEM : SFRAME_ERR_BUF_INVAL;
+  return s.big_endian == sfc_host_big_endian() ? SFRAME_ERR_NOMEM : SFRAME_ERR_BUF_INVAL;
 }
 
 sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp) {
@@ -231,7 +224,7 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
   d->fre_end = sfv_fre_subsection_offset(&d->sec) + d->sec.hdr.fre_len;
   if (SFV_COMPAT_ABI == 3 && d->sec.hdr.version == 1)
     goto fail;
-  if (d->sec.big_endian != host_big_endian() && foreign_walk(&d->sec) != 0)
+  if (d->sec.big_endian != sfc_host_big_endian() && foreign_walk(&d->sec) != 0)
     goto fail;
   if (!in_bounds(d))
     goto fail;
@@ -239,7 +232,7 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
     err = SFRAME_ERR_INVAL;
     goto fail;
   }
-  if (d->sec.big_endian != host_big_endian()) {
+  if (d->sec.big_endian != sfc_host_big_endian()) {
     d->fres_host = host_fres(d);
     if (d->fres_host == NULL) {
       err = SFRAME_ERR_NOMEM;

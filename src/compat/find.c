@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /* find.c - sframe_find_fre: the ABI's lookup, answer for answer (its
  * binary search over FDE starts and its FRE scan), over libsfv's FDE and
- * FRE readers.  Where the ABI's libsframe would read outside its copy,
- * divide by a zero repetition size or overflow a signed sum, SFRAME_ERR. */
+ * FRE readers.  Where the ABI's libsframe would read outside its copy or
+ * divide by a zero repetition size, SFRAME_ERR. */
 #include "compat/compat.h"
 
 #if SFV_COMPAT_ABI == 3
 /* 2.47: FDE starts are section-relative: the stored start plus the offset
- * of the FDE's index entry (whatever the flags say).  -1 when the sum
- * leaves int64_t (undefined there). */
-static int secrel_start(const sfv_fde *fde, int64_t *out) {
-  if (fde->start_raw > INT64_MAX - (int64_t)fde->offset)
-    return -1;
-  *out = fde->start_raw + (int64_t)fde->offset;
-  return 0;
+ * sframe_decoder_get_offsetof_fde_start_addr gives for the FDE's index
+ * (header size + index x entry size, whatever sfh_fdeoff says), an int64_t
+ * sum that wraps in the library's build (two's complement, as here). */
+static int64_t secrel_start(const sframe_decoder_ctx *d, const sfv_fde *fde) {
+  uint64_t x = (uint64_t)fde->start_raw, y, v;
+  y = (uint64_t)sfc_i32(sfc_u32((int64_t)sframe_decoder_get_offsetof_fde_start_addr(
+          d, fde->index, NULL)));
+  v = x <= UINT64_MAX - y ? x + y : y - (UINT64_MAX - x) - 1u;
+  return v <= INT64_MAX ? (int64_t)v : (int64_t)(v - 9223372036854775808u) + INT64_MIN;
 }
 
 static int find_fde(const sframe_decoder_ctx *d, int64_t pc, sfv_fde *out) {
@@ -23,8 +25,9 @@ static int find_fde(const sframe_decoder_ctx *d, int64_t pc, sfv_fde *out) {
   while (low <= high) {
     int64_t mid = low + (high - low) / 2;
     int64_t s;
-    if (sfc_fde(d, (uint32_t)mid, out) != 0 || secrel_start(out, &s) != 0)
+    if (sfc_fde(d, (uint32_t)mid, out) != 0)
       return -1;
+    s = secrel_start(d, out);
     if (s <= pc && sfc_sub32(pc, s) < out->size)
       return 0;
     if (s < pc)
@@ -38,17 +41,20 @@ static int find_fde(const sframe_decoder_ctx *d, int64_t pc, sfv_fde *out) {
 int sframe_find_fre(const sframe_decoder_ctx *dctx, int64_t pc,
                     sframe_frame_row_entry *frep) {
   sfv_fde fde;
+  sfc_fre_it it;
+  sfc_fre cur;
   uint32_t i;
   int64_t fstart;
-  if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0 ||
-      secrel_start(&fde, &fstart) != 0)
+  if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0)
     return SFRAME_ERR;
+  fstart = secrel_start(dctx, &fde);
+  sfc_fre_begin(dctx, &fde, &it);
   for (i = 0; i < fde.num_fres; i++) {
-    sfv_fre cur, next;
-    uint32_t end, off;
-    if (sfc_fre_walk(dctx, &fde, i, &cur, &next) != 0)
+    uint32_t end, off, next = 0;
+    if (sfc_fre_step(&it, &cur) != 0 || !sfc_fre_fits(&cur) ||
+        (i + 1 < fde.num_fres && sfc_fre_peek_start(&it, &next) != 0))
       return SFRAME_ERR;
-    end = sfc_add32(i + 1 < fde.num_fres ? next.start : fde.size, -1);
+    end = sfc_add32(i + 1 < fde.num_fres ? next : fde.size, -1);
     off = sfc_sub32(pc, fstart);
     if (cur.start > off)
       return SFRAME_ERR;
@@ -99,19 +105,23 @@ static int find_fde(const sframe_decoder_ctx *d, int32_t pc, sfv_fde *out) {
 int sframe_find_fre(sframe_decoder_ctx *dctx, int32_t pc,
                     sframe_frame_row_entry *frep) {
   sfv_fde fde;
+  sfc_fre_it it;
+  sfc_fre cur;
   uint32_t i;
   int32_t fstart;
   if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0)
     return SFRAME_ERR;
   fstart = (int32_t)fde.start_raw;
+  sfc_fre_begin(dctx, &fde, &it);
   for (i = 0; i < fde.num_fres; i++) {
-    sfv_fre cur, next;
+    uint32_t next = 0;
     int32_t start, end;
     int hit;
-    if (sfc_fre_walk(dctx, &fde, i, &cur, &next) != 0)
+    if (sfc_fre_step(&it, &cur) != 0 || !sfc_fre_fits(&cur) ||
+        (i + 1 < fde.num_fres && sfc_fre_peek_start(&it, &next) != 0))
       return SFRAME_ERR;
-    start = (int32_t)cur.start;
-    end = i + 1 < fde.num_fres ? add32(next.start, -1) : add32(fde.size, -1);
+    start = sfc_i32(cur.start);
+    end = i + 1 < fde.num_fres ? add32(next, -1) : add32(fde.size, -1);
     if (i == 0 && fde.pc_type != SFV_PC_MASK && add32(start, fstart) > pc)
       return SFRAME_ERR;
     if (fde.pc_type != SFV_PC_MASK) {

@@ -14,63 +14,99 @@ int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out) {
   return sfv_fde_get(&d->sec, i, out) == SFV_OK ? 0 : -1;
 }
 
-int sfc_fre_walk(const sframe_decoder_ctx *d, const sfv_fde *fde, uint32_t idx,
-                 sfv_fre *fre, sfv_fre *next) {
-  sfv_fre_iter it;
-  uint32_t i;
-  if (idx >= fde->num_fres ||
-      sfv_fre_iter_init(&it, &d->sec, fde, d->fre_end) != SFV_OK)
+/* The FRE sub-section as the ABI's libsframe holds it: its copy of
+ * fre_len bytes, host order (sframe_decode admitted it inside the buffer). */
+static uint8_t *fre_copy(const sframe_decoder_ctx *d) {
+  if (d->fres_host != NULL)
+    return (uint8_t *)d->fres_host;
+  return d->sec.hdr.fre_len != 0 ? d->buf + sfv_fre_subsection_offset(&d->sec) : d->buf;
+}
+
+void sfc_fre_at(const sframe_decoder_ctx *d, const sfv_fde *fde, uint64_t off,
+                sfc_fre_it *it) {
+  it->asz = fde->fre_type <= 2 ? 1u << fde->fre_type : 0u;
+  cur_init(&it->c, fre_copy(d), off, d->sec.hdr.fre_len, sfc_host_big_endian());
+  if (off > d->sec.hdr.fre_len)
+    it->c.pos = it->c.end = 0;   /* nothing readable */
+}
+
+void sfc_fre_begin(const sframe_decoder_ctx *d, const sfv_fde *fde, sfc_fre_it *it) {
+  sfc_fre_at(d, fde, (uint64_t)fde->fre_off +
+             (d->sec.hdr.version == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0u), it);
+}
+
+int sfc_fre_step(sfc_fre_it *it, sfc_fre *fre) {
+  uint64_t start;
+  uint8_t info;
+  unsigned code, count;
+  if (it->asz == 0 || !cur_un(&it->c, it->asz, &start) || !cur_u8(&it->c, &info))
     return -1;
-  for (i = 0; i <= idx; i++)
-    if (sfv_fre_next(&it, fre) != SFV_OK ||
-        (unsigned)fre->dw_count * fre->dw_size > SFC_FRE_DATA_BYTES)
-      return -1;
-  if (next != NULL && idx + 1 < fde->num_fres &&
-      sfv_fre_next(&it, next) != SFV_OK)
+  code = (info >> 5) & 3u;
+  count = (info >> 1) & 0xfu;
+  fre->start = (uint32_t)start;
+  fre->info = info;
+  fre->nbytes = code == 1 || code == 2 ? count * 2u * code : count;
+  fre->words = it->c.base + it->c.pos;
+  return cur_skip(&it->c, fre->nbytes) ? 0 : -1;
+}
+
+int sfc_fre_peek_start(const sfc_fre_it *it, uint32_t *start) {
+  uint64_t v;
+  if (it->asz == 0 || !cur_peek(&it->c, it->c.pos, it->asz, &v))
     return -1;
+  *start = (uint32_t)v;
   return 0;
 }
 
-void sfc_fre_export(const sfv_fre *fre, sframe_frame_row_entry *out) {
-  unsigned char *p;
-  unsigned k;
+void sfc_fre_export(const sfc_fre *fre, sframe_frame_row_entry *out) {
   memset(out, 0, sizeof *out);
   out->fre_start_addr = fre->start;
   out->fre_info = fre->info;
 #if SFV_COMPAT_ABI == 3
-  p = out->fre_datawords;
+  memcpy(out->fre_datawords, fre->words, fre->nbytes);
 #else
-  p = out->fre_offsets;
+  memcpy(out->fre_offsets, fre->words, fre->nbytes);
 #endif
-  for (k = 0; k < fre->dw_count; k++, p += fre->dw_size) {
-    if (fre->dw_size == 1) {
-      *p = (unsigned char)fre->dw_raw[k];
-    } else if (fre->dw_size == 2) {
-      uint16_t v = (uint16_t)fre->dw_raw[k];
-      memcpy(p, &v, 2);
-    } else {
-      memcpy(p, &fre->dw_raw[k], 4);
-    }
-  }
 }
 
-/* The FRE is one a caller may be handed: a defined data-word size and no
- * more data words than the row entry's kind allows. */
-static int fre_sane(const sfv_fre *fre) {
-  return fre->dw_size_code <= 2 && fre->dw_count <= SFC_MAX_DATAWORDS;
+/* FRE idx of the FDE, walking from its first FRE; every FRE on the way
+ * inside the copy and fitting the row entry.  0 on success. */
+static int fre_walk(const sframe_decoder_ctx *d, const sfv_fde *fde, uint32_t idx,
+                    sfc_fre *fre) {
+  sfc_fre_it it;
+  uint32_t i;
+  if (idx >= fde->num_fres)
+    return -1;
+  sfc_fre_begin(d, fde, &it);
+  for (i = 0; i <= idx; i++)
+    if (sfc_fre_step(&it, fre) != 0 || !sfc_fre_fits(fre))
+      return -1;
+  return 0;
+}
+
+/* The library's sanity check of the FRE it hands out: a defined data-word
+ * size and no more data words than its row entry's kind allows. */
+static int fre_sane(const sfc_fre *fre) {
+  return ((fre->info >> 5) & 3u) <= 2 && ((fre->info >> 1) & 0xfu) <= SFC_MAX_DATAWORDS;
 }
 
 int sframe_decoder_get_fre(SFC_DCONST sframe_decoder_ctx *dctx,
                            unsigned int func_idx, unsigned int fre_idx,
                            sframe_frame_row_entry *fre) {
   sfv_fde fde;
-  sfv_fre f;
+  sfc_fre f;
   if (dctx == NULL || fre == NULL || sfc_fde(dctx, func_idx, &fde) != 0 ||
-      sfc_fre_walk(dctx, &fde, fre_idx, &f, NULL) != 0 || !fre_sane(&f))
+      fre_walk(dctx, &fde, fre_idx, &f) != 0 || !fre_sane(&f))
     return SFRAME_ERR;
-  /* 2.47 asserts an FRE starts inside (or at the end of) its function. */
-  if (SFV_COMPAT_ABI == 3 && f.start > fde.size)
+  /* The library asserts that the FRE starts inside its function (2.47:
+   * or at its end; 2.44: at 0 in a function of size 0). */
+#if SFV_COMPAT_ABI == 3
+  if (f.start > fde.size)
     return SFRAME_ERR;
+#else
+  if (fde.size != 0 ? f.start >= fde.size : f.start != 0)
+    return SFRAME_ERR;
+#endif
   sfc_fre_export(&f, fre);
   return 0;
 }
@@ -120,30 +156,30 @@ int sframe_decoder_get_funcdesc_v3(const sframe_decoder_ctx *dctx, unsigned int 
   return 0;
 }
 
-/* The FDE's bytes in the FRE sub-section (v3: attribute and FREs), in host
- * order; the size is what its FREs' info bytes say. */
+/* The FDE's bytes in the FRE sub-section, in host order, as the library
+ * measures them: from the FDE's FRE offset, 5 bytes (a v3 attribute; v2
+ * sections too) and then num_fres FREs walked from there.  Refused where
+ * that walk, or the caller's read of the bytes handed out, leaves the
+ * library's copy. */
 int sframe_decoder_get_fres_buf(const sframe_decoder_ctx *dctx, uint32_t func_idx,
                                 char **fres_buf, size_t *fres_buf_size,
                                 uint32_t *num_fres) {
   sfv_fde fde;
-  sfv_fre_iter it;
-  sfv_fre f;
-  sfv_status st;
-  uint64_t first, base;
+  sfc_fre_it it;
+  sfc_fre f;
+  uint32_t i;
   if (dctx == NULL || fres_buf == NULL || fres_buf_size == NULL ||
-      num_fres == NULL || sfc_fde(dctx, func_idx, &fde) != 0 ||
-      sfv_fre_iter_init(&it, &dctx->sec, &fde, dctx->fre_end) != SFV_OK)
+      num_fres == NULL || sfc_fde(dctx, func_idx, &fde) != 0)
     return SFRAME_ERR;
-  while ((st = sfv_fre_next(&it, &f)) == SFV_OK) {
-  }
-  if (st != SFV_END)
-    return SFRAME_ERR;
-  base = sfv_fre_subsection_offset(&dctx->sec);
-  first = dctx->sec.hdr.version == 3 ? fde.attr_offset : fde.fres_offset;
+  sfc_fre_at(dctx, &fde, (uint64_t)fde.fre_off + SFV_FDE_ATTR_SIZE_V3, &it);
+  for (i = 0; i < fde.num_fres; i++)
+    if (sfc_fre_step(&it, &f) != 0)
+      return SFRAME_ERR;
+  if (it.c.pos < (uint64_t)fde.fre_off + SFV_FDE_ATTR_SIZE_V3)
+    return SFRAME_ERR;          /* the first 5 bytes lie outside the copy */
   *num_fres = fde.num_fres;
-  *fres_buf = dctx->fres_host != NULL ? dctx->fres_host + (first - base)
-                                      : (char *)dctx->buf + first;
-  *fres_buf_size = (size_t)(it.pos - first);
+  *fres_buf = (char *)(fre_copy(dctx) + fde.fre_off);
+  *fres_buf_size = (size_t)(it.c.pos - fde.fre_off);
   return 0;
 }
 #else

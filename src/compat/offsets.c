@@ -103,6 +103,22 @@ bool sframe_fre_get_ra_undefined_p(const sframe_decoder_ctx *dctx,
   return fre_count(fre) == 0;
 }
 
+/* The FP and RA getters' answer: the header's fixed offset (error 0) for
+ * a default FDE, or a flex FDE whose word is missing, when the offset is
+ * set (non-zero) and the FRE's RA is not undefined (it has data words);
+ * else the data word v with its error err. */
+static int32_t fixed_or_word(const sframe_frame_row_entry *fre, int8_t fixed, int32_t v,
+                             int err, int flex, int *errp) {
+  if ((!flex || err != 0) && fixed != 0 && fre != NULL && fre_count(fre) != 0) {
+    if (errp != NULL)
+      *errp = 0;
+    return fixed;
+  }
+  if (errp != NULL)
+    *errp = err;
+  return v;
+}
+
 int32_t sframe_fre_get_cfa_offset(const sframe_decoder_ctx *dctx,
                                   const sframe_frame_row_entry *fre,
                                   uint32_t fde_type, int *errp) {
@@ -130,14 +146,7 @@ int32_t sframe_fre_get_fp_offset(const sframe_decoder_ctx *dctx,
                                                      : SFC_IDX_FP * 2u + 1u;
   }
   v = sword(fre, idx, &fp_err);
-  if ((!flex || fp_err != 0) && fixed_fp != 0 && fre != NULL && fre_count(fre) != 0) {
-    if (errp != NULL)
-      *errp = 0;
-    return fixed_fp;
-  }
-  if (errp != NULL)
-    *errp = fp_err;
-  return v;
+  return fixed_or_word(fre, fixed_fp, v, fp_err, flex, errp);
 }
 
 int32_t sframe_fre_get_ra_offset(const sframe_decoder_ctx *dctx,
@@ -147,14 +156,7 @@ int32_t sframe_fre_get_ra_offset(const sframe_decoder_ctx *dctx,
   int flex = fde_type == SFV_FDE_FLEX;
   int8_t fixed_ra = dctx != NULL ? dctx->sec.hdr.cfa_fixed_ra_offset : 0;
   int32_t v = sword(fre, flex ? SFC_IDX_RA * 2u + 1u : SFC_IDX_RA, &ra_err);
-  if ((!flex || ra_err != 0) && fixed_ra != 0 && fre != NULL && fre_count(fre) != 0) {
-    if (errp != NULL)
-      *errp = 0;
-    return fixed_ra;
-  }
-  if (errp != NULL)
-    *errp = ra_err;
-  return v;
+  return fixed_or_word(fre, fixed_ra, v, ra_err, flex, errp);
 }
 #else
 int32_t sframe_fre_get_cfa_offset(sframe_decoder_ctx *dctx,
