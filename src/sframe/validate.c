@@ -315,6 +315,7 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   v.fast = !(v.opt->flags & SFV_OPT_NO_FAST_PATH_) && v.abi_ok;
   v.memo = v.sec.hdr.abi_arch == SFV_ABI_S390X_BE;
   memset(ft.info, 0, sizeof ft.info);
+  memset(ft.find_ix, 0, sizeof ft.find_ix);
   if (v.memo)
     memset(ft.memo, 0, sizeof ft.memo);
   v.ft = &ft;

@@ -20,19 +20,42 @@ typedef struct sfv_fre_memo {
 } sfv_fre_memo;
 enum { SFV_V_MEMO_SIZE = 256 };
 
+/* What the classifier reports about data word k of an FRE of a default
+ * FDE (AMD64, AArch64) whose info byte is SFV_V_FAST8, when word k fails
+ * its predicate (validate_fast.c find_derive): one finding, its value the
+ * word's, its offset delta bytes after the FRE's first data word. */
+typedef struct sfv_word_find {
+  uint16_t rule;
+  uint8_t severity;
+  uint8_t delta;
+  int64_t expected, aux;
+} sfv_word_find;
+
+/* Those findings for every word of an info byte: vfast.find_ix[info] is
+ * 0 (not learned yet), SFV_V_FIND_NONE (the classifier did not answer as
+ * find_derive requires, or the pool is full: such FREs take the slow
+ * path) or 1 + the index of its entry in vfast.find. */
+enum { SFV_V_FIND_SIZE = 16, SFV_V_FIND_NONE = 255 };
+typedef struct sfv_find_tmpl {
+  sfv_word_find w[8];
+} sfv_find_tmpl;
+
 /* The fast path's tables, filled lazily per FRE info byte of a default
  * FDE (validate_fast.c derive()): info 0 (not derived yet), SFV_V_SLOW,
  * SFV_V_FAST (data words checked one by one), SFV_V_FAST8 (data words in
  * <= 8 bytes, checked with one load: (x & mask) == expect) or SFV_V_MEMO
  * (s390x: the classifier's answer for the word bytes, cached in memo);
- * words_len: the data words' bytes.  Only info[] and, for s390x, memo[]
- * are zeroed per validation: the rest is written before it is read. */
+ * words_len: the data words' bytes.  Only info[], find_ix[] and, for
+ * s390x, memo[] are zeroed per validation: the rest is written before it
+ * is read. */
 typedef struct vfast {
   uint8_t info[256];
   uint8_t words_len[256];
   uint64_t mask[256];
   uint64_t expect[256];
   sfv_fre_memo memo[SFV_V_MEMO_SIZE];
+  uint8_t find_ix[256];
+  sfv_find_tmpl find[SFV_V_FIND_SIZE];
 } vfast;
 
 typedef struct vctx {
@@ -49,6 +72,7 @@ typedef struct vctx {
                                 path is tried again (it took none last) */
   unsigned fast_miss;        /* its consecutive fruitless tries, <= 5 */
   int memo;                  /* s390x: the fast path's answer cache */
+  unsigned find_n;           /* entries of ft->find in use */
   struct vfast *ft;          /* the fast path's tables (validate_fast.c) */
 } vctx;
 
@@ -249,12 +273,18 @@ static inline uint64_t sfv_v_fre_start_bound(const vctx *v, const sfv_fde *f) {
  * from it->pos on for which the slow path (sfv_fre_next, check_fre_start,
  * sfv_classify_fre, the budget) would report nothing, stopping at the first
  * FRE it cannot prove that of; the caller's slow path takes that one.
- * *prev_start is the start of FRE it->next - 1 (when it->next > 0). */
+ * *prev_start is the start of FRE it->next - 1 (when it->next > 0).
+ * sfv_v_fast_fres_find (the walk's; AMD64, AArch64) also takes the FREs
+ * whose only findings are the classifier's about data words failing their
+ * predicates, and sends those findings to v->out as the slow path would;
+ * it stops after an FRE whose finding set v->em.stop. */
 static inline int sfv_v_fast_usable(const vctx *v, const sfv_fde *f) {
   return v->fast && f->fde_type == SFV_FDE_DEFAULT;
 }
 void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start);
+void sfv_v_fast_fres_find(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
+                          sfv_work *b, uint32_t *prev_start);
 
 /* validate_clean.c: stage 4 (FDEs, FRE blocks, FREs) in one pass that
  * reports nothing: 1 when it proved that the staged passes (check_fde_index

@@ -28,6 +28,16 @@
  * FRE's own info byte and word bytes, its answer kept in a small cache
  * (memo_clean): an FRE of a default FDE is judged on those alone (and on
  * header facts).
+ * FREs with findings (the walk's fast path, find != 0; AMD64, AArch64):
+ * an FRE whose info byte is SFV_V_FAST8 and whose start passes, but whose
+ * words the masked load refuses, is taken too, when its findings can only
+ * be the classifier's about those words: per info byte, find_derive asks
+ * the classifier (as derive() does) what it reports about each word when
+ * that word fails its predicate -- one finding, its value the word's, at
+ * a fixed distance from the words -- and the loop sends that finding for
+ * each failing word (the mask test is exact on these ABIs: the failing
+ * words are those whose bits differ), or, over the cap of the validator's
+ * own delivery, only moves the counters as deliver() would.
  * The differential tests (tests/unit/test_fastpath.c, fuzz_validate.c,
  * SFV_OPT_NO_FAST_PATH_) hold the two paths to identical diagnostics.
  */
@@ -40,14 +50,33 @@ void sfv_v_count_finding(void *ctx, const sfv_finding *fi) {
   ++*(unsigned *)ctx;
 }
 
-/* Findings sfv_classify_fre reports for an FRE of f with info byte info
- * and data words raw[0, count) as stored (zero-extended), decoded as
- * sfv_fre_next decodes them. */
-static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
-                             const uint64_t *raw) {
+/* Up to 8 findings as the classifier reported them, and their count. */
+typedef struct find_rec {
+  unsigned n;
+  sfv_finding f[8];
+} find_rec;
+
+static void rec_finding(void *ctx, const sfv_finding *fi) {
+  find_rec *r = ctx;
+  if (r->n < 8u)
+    r->f[r->n] = *fi;
+  r->n++;
+}
+
+/* Findings sfv_classify_fre reports for FRE 1 at section offset 0 of f,
+ * with info byte info and data words raw[0, count) as stored
+ * (zero-extended), decoded as sfv_fre_next decodes them: their count, and
+ * the first 8 of them in *rec when rec is not NULL. */
+static unsigned classify_raw_rec(const vctx *v, const sfv_fde *f, uint8_t info,
+                                 const uint64_t *raw, find_rec *rec) {
   unsigned n = 0, k;
   sfv_out o = {sfv_v_count_finding, &n};
   sfv_fre r = {0};
+  if (rec != NULL) {
+    rec->n = 0;
+    o = (sfv_out){rec_finding, rec};
+  }
+  r.index = 1;
   r.info = info;
   r.base_reg = sfv_fre_info_base_reg(info);
   r.dw_count = sfv_fre_info_count(info);
@@ -59,7 +88,12 @@ static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
     r.dw[k] = (int32_t)sfv_sext(raw[k], r.dw_size);
   }
   (void)sfv_classify_fre(&v->sec, f, &r, &o);
-  return n;
+  return rec != NULL ? rec->n : n;
+}
+
+static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
+                             const uint64_t *raw) {
+  return classify_raw_rec(v, f, info, raw, NULL);
 }
 
 /* The same for words 0 = cfa, 1.. = save, cut to the info byte's width. */
@@ -189,11 +223,141 @@ words_ok(const uint8_t *p, unsigned n, unsigned w, uint8_t be) {
   return 1;
 }
 
+/* Learns the classifier's finding about each data word of an FRE of a
+ * default FDE with the SFV_V_FAST8 info byte info (AMD64, AArch64) when
+ * that word fails its predicate, into a free entry of v->ft->find, and
+ * sets v->ft->find_ix[info] -- to SFV_V_FIND_NONE when the pool is full
+ * or the classifier does not answer as find_send requires: asked, for f,
+ * with each word in turn at two failing values (1 and 3) and the others
+ * passing (0, -8), exactly one finding, about this FDE and FRE, its value
+ * the word's, the rest the same at both; asked with every word failing,
+ * those findings in word order.  Like derive(), it answers for the info
+ * byte in every default FDE (the classifier reads of the FDE only its
+ * type, its index and the FRE type, for offsets). */
+__attribute__((noinline)) static unsigned find_derive(vctx *v,
+                                                      const sfv_fde *f,
+                                                      uint8_t info) {
+  unsigned n = sfv_fre_info_count(info), k, j, a;
+  unsigned w = 1u << sfv_fre_info_size_code(info);
+  uint64_t wmask = ((uint64_t)1 << (8u * w)) - 1u; /* FAST8: w <= 4 */
+  uint64_t raw[SFV_MAX_DATAWORDS] = {0};
+  uint64_t at0 = sfv_fre_addr_size(f->fre_type) + 1u; /* word 0, FRE at 0 */
+  sfv_find_tmpl *e = &v->ft->find[v->find_n];
+  find_rec rec;
+  v->ft->find_ix[info] = SFV_V_FIND_NONE;
+  if (v->find_n >= SFV_V_FIND_SIZE || n > 8u)
+    return SFV_V_FIND_NONE;
+  for (k = 0; k < n; k++) {
+    for (a = 1; a <= 3; a += 2) {
+      const sfv_finding *g = &rec.f[0];
+      for (j = 0; j < n; j++)
+        raw[j] = j == k ? a : j == 0 ? 0 : (uint64_t)-8 & wmask;
+      if (classify_raw_rec(v, f, info, raw, &rec) != 1 ||
+          g->fde != (int64_t)f->index || g->fre != 1 || g->found != a ||
+          g->offset < at0 || g->offset - at0 > UINT8_MAX)
+        return SFV_V_FIND_NONE;
+      if (a == 1) {
+        e->w[k] = (sfv_word_find){(uint16_t)g->rule, (uint8_t)g->severity,
+                                  (uint8_t)(g->offset - at0), g->expected,
+                                  g->aux};
+      } else if (e->w[k].rule != (uint16_t)g->rule ||
+                 e->w[k].severity != (uint8_t)g->severity ||
+                 e->w[k].delta != g->offset - at0 ||
+                 e->w[k].expected != g->expected || e->w[k].aux != g->aux) {
+        return SFV_V_FIND_NONE;
+      }
+    }
+  }
+  for (j = 0; j < n; j++)
+    raw[j] = 1;
+  if (classify_raw_rec(v, f, info, raw, &rec) != n)
+    return SFV_V_FIND_NONE;
+  for (k = 0; k < n; k++) {
+    const sfv_finding *g = &rec.f[k];
+    if (g->rule != (sfv_rule_id)e->w[k].rule ||
+        g->offset != at0 + e->w[k].delta || g->found != 1 ||
+        g->fde != (int64_t)f->index || g->fre != 1)
+      return SFV_V_FIND_NONE;
+  }
+  v->find_n++;
+  v->ft->find_ix[info] = (uint8_t)v->find_n;
+  return v->find_n;
+}
+
+/* The words of an FRE of f marked in bad: bits of the 8-byte load at its
+ * first data word (at: its section offset, code: its info byte's size
+ * code) where the mask of sfv_offset_word_bits differs from expect -- the
+ * words that fail their predicates, that test being exact.  Word k's lane
+ * is cleared from *bad and k returned. */
+static inline unsigned find_next_word(uint64_t *bad, unsigned code) {
+  static const uint64_t lane[3] = {0xffu, 0xffffu, 0xffffffffu};
+  unsigned k = (unsigned)__builtin_ctzll(*bad) >> (3u + code);
+  *bad &= ~(lane[code] << ((8u * k) << code));
+  return k;
+}
+
+/* Sends the findings of template e about the words marked in bad of FRE
+ * index of f, its first data word at section offset at, to v->out. */
+__attribute__((noinline)) static void
+find_send(vctx *v, const sfv_fde *f, const sfv_find_tmpl *e, uint64_t at,
+          uint32_t index, unsigned code, uint64_t bad) {
+  unsigned w = 1u << code;
+  do {
+    unsigned k = find_next_word(&bad, code);
+    const sfv_word_find *t = &e->w[k];
+    sfv_finding g;
+    g.rule = (sfv_rule_id)t->rule;
+    g.severity = (sfv_severity)t->severity;
+    g.offset = at + t->delta;
+    g.fde = f->index;
+    g.fre = index;
+    g.found = sfv_sext(sfv_ld(v->sec.data + at + k * w, w, v->sec.big_endian),
+                       w);
+    g.expected = t->expected;
+    g.aux = t->aux;
+    if (v->out.fn != NULL)
+      v->out.fn(v->out.ctx, &g);
+  } while (bad != 0);
+}
+
+/* The FRE at pos (FRE index of f; AMD64 or AArch64; its info byte
+ * SFV_V_FAST8 and its start passing; x the 8-byte load at its words,
+ * inside the limit, which the info byte's mask refuses): 0 when the slow
+ * path must take it; else it sent the findings find_derive learned for
+ * the words that fail their predicates (the mask test is exact on these
+ * ABIs: they are the words whose bits differ from expect) and returns 1,
+ * or 2 when one of them stopped the run.  Over the cap of the
+ * validator's own delivery (v->out.ctx is v), only the counters move, as
+ * deliver() moves them. */
+__attribute__((always_inline)) static inline unsigned
+find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
+          unsigned asz, uint8_t info, uint64_t x) {
+  unsigned ix = v->ft->find_ix[info];
+  unsigned code = sfv_fre_info_size_code(info);
+  uint64_t bad = (x & v->ft->mask[info]) ^ v->ft->expect[info];
+  if (ix == 0)
+    ix = find_derive(v, f, info);
+  if (ix == SFV_V_FIND_NONE)
+    return 0;
+  if (v->out.ctx == (void *)v && sfv_emit_over_cap(&v->em)) {
+    const sfv_find_tmpl *e = &v->ft->find[ix - 1u];
+    do {
+      unsigned k = find_next_word(&bad, code);
+      sfv_count_severity((sfv_severity)e->w[k].severity, &v->res->errors,
+                         &v->res->warnings, &v->res->notes);
+      v->res->suppressed++;
+    } while (bad != 0);
+    return 1;
+  }
+  find_send(v, f, &v->ft->find[ix - 1u], pos + asz + 1u, index, code, bad);
+  return v->em.stop ? 2 : 1;
+}
+
 /* sfv_v_fast_fres for start addresses of asz bytes in byte order be
  * (constants in each inlined copy). */
 __attribute__((always_inline)) static inline void
 fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
-       uint32_t *prev_start, unsigned asz, uint8_t be) {
+       uint32_t *prev_start, int find, unsigned asz, uint8_t be) {
   const uint8_t *d = v->sec.data;
   const uint8_t *tab = v->ft->info;
   uint64_t pos = it->pos, lim = it->limit, from = it->pos;
@@ -223,7 +387,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
     const uint8_t *p = d + pos;
     /* The common FRE: a SFV_V_FAST8 info byte, words in the first 8 bytes
      * after it, inside lim (pos <= safe): one masked load checks them. */
-    while (tight && pos <= safe && next < count) {
+    while (!find && tight && pos <= safe && next < count) {
       p = d + pos;
       start = sfv_ld(p, asz, be);
       info = p[asz];
@@ -235,6 +399,29 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
       hi = bound;
       pos += asz + 1u + v->ft->words_len[info];
       next++;
+    }
+    /* The same loop that also takes the FREs whose words the mask refuses
+     * when find_take can send their findings (find; not on s390x, whose
+     * bit test is not exact).  A loop of its own: sharing one, the clean
+     * loop lost registers (+3 % instructions on a clean section). */
+    while (find && tight && pos <= safe && next < count) {
+      uint64_t x;
+      unsigned taken = 1;
+      p = d + pos;
+      start = sfv_ld(p, asz, be);
+      info = p[asz];
+      if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
+          (((x = sfv_ld(p + asz + 1u, 8, 0)) & v->ft->mask[info]) !=
+               v->ft->expect[info] &&
+           (v->memo ||
+            (taken = find_take(v, f, pos, next, asz, info, x)) == 0)))
+        break;
+      lo = start + 1u;
+      hi = bound;
+      pos += asz + 1u + v->ft->words_len[info];
+      next++;
+      if (taken == 2)
+        goto out; /* a finding find_take sent stopped the run */
     }
     if (next >= count)
       break;
@@ -281,6 +468,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
     pos += asz + 1u + wl;
     next++;
   }
+out:
   if (next != it->next)
     *prev_start = (uint32_t)(lo - 1u);
   if (b != NULL)
@@ -289,16 +477,29 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
   it->next = next;
 }
 
-void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
-                     uint32_t *prev_start) {
+/* fast_a for the FRE type's start size and the byte order, find a
+ * constant in each copy. */
+__attribute__((always_inline)) static inline void
+fast_f(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
+       uint32_t *prev_start, int find) {
   unsigned asz = sfv_fre_addr_size(it->fre_type);
   if (v->sec.big_endian) {
-    if (asz == 1) fast_a(v, f, it, b, prev_start, 1, 1);
-    else if (asz == 2) fast_a(v, f, it, b, prev_start, 2, 1);
-    else if (asz == 4) fast_a(v, f, it, b, prev_start, 4, 1);
+    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 1);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 1);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 1);
   } else {
-    if (asz == 1) fast_a(v, f, it, b, prev_start, 1, 0);
-    else if (asz == 2) fast_a(v, f, it, b, prev_start, 2, 0);
-    else if (asz == 4) fast_a(v, f, it, b, prev_start, 4, 0);
+    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 0);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 0);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 0);
   }
+}
+
+void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
+                     uint32_t *prev_start) {
+  fast_f(v, f, it, b, prev_start, 0);
+}
+
+void sfv_v_fast_fres_find(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
+                          sfv_work *b, uint32_t *prev_start) {
+  fast_f(v, f, it, b, prev_start, 1);
 }

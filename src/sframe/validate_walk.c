@@ -60,7 +60,9 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *itp,
       v->fast_skip--;
     } else if (fast) {
       uint32_t before = it.next;
-      sfv_v_fast_fres(v, f, &it, b, &prev.start);
+      sfv_v_fast_fres_find(v, f, &it, b, &prev.start);
+      if (v->em.stop)
+        break; /* its last FRE's finding stopped the run, as below */
       if (it.next == it.count) {
         *done = 1;
         break; /* what sfv_fre_next would say: SFV_END */

@@ -10,6 +10,11 @@
  *     mostly: starts, info bytes, data words), which walk the fast path's
  *     hand-over points (a start out of order, a word off by one, a count
  *     the ABI refuses, truncation, the budget of the no-scratch walk).
+ *   - generated sections (AMD64, AArch64 in both byte orders, v2 and v3,
+ *     every data-word width and count) whose FREs draw findings about
+ *     their data words, one or several per FRE, at random: the fast
+ *     path's learned findings (validate_fast.c find_derive) against the
+ *     classifier's, delivered, over the cap and stopped.
  * Also: the bit form of the data-word predicates the fast path's masked
  * load uses (sfv_offset_word_bits) against the predicates themselves, and
  * s390x's sufficient bit test (sfv_s390x_word_bits) against the FRE
@@ -24,6 +29,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "sbuild.h"
 #include "sframe/classify.h"
 #include "sframe/spec.h"
 #include "../../fuzz/fastpath_diff.h"
@@ -236,6 +242,95 @@ static void s390x_bits(void) {
   CHECKF(s390x_passed > 0x10000, "s390x word bits admit only %lu words", s390x_passed);
 }
 
+/* A data word of w bytes for word k: mostly one its predicate accepts,
+ * else one it refuses (odd, wrong sign, or both). */
+static int32_t gen_word(uint64_t *seed, unsigned k, unsigned w) {
+  uint64_t r = t_rand(seed);
+  int32_t lim = w == 1 ? 15 : w == 2 ? 4000 : 500000;
+  int32_t mag = (int32_t)((r >> 8) % (uint64_t)lim) + 1;
+  int32_t ok = k == 0 ? 8 * mag : -8 * mag;
+  switch (r % 8) {
+  case 0: return ok + 1 + (int32_t)(r >> 40) % 7; /* not a multiple of 8 */
+  case 1: return -ok;                             /* wrong sign */
+  case 2: return -ok + 3;                         /* both */
+  default: return ok;
+  }
+}
+
+static unsigned long n_find_sections, n_find_warnings;
+
+static void count_warnings(void *ctx, const sfv_finding *fi) {
+  (void)ctx;
+  n_find_warnings += fi->rule == SFV_R_FRE_CFA_OFFSET ||
+                     fi->rule == SFV_R_FRE_SAVE_OFFSET;
+}
+
+/* Sections of 40 FDEs x 12 FREs whose data words draw findings (see
+ * gen_word), compared fast against slow under every option set. */
+static void findings_per_fre(void) {
+  static const uint8_t abis[] = {SB_ABI_AMD64, SB_ABI_AARCH64_LE,
+                                 SB_ABI_AARCH64_BE};
+  static sb_fre fres[40][12];
+  static sb_fde fdes[40];
+  static uint8_t buf[65536];
+  uint64_t seed = 29;
+  unsigned a, ver, code, i, j, k;
+  for (a = 0; a < sizeof abis; a++)
+    for (ver = 2; ver <= 3; ver++)
+      for (code = 0; code <= 2; code++) {
+        sb_section d;
+        sb_layout lay;
+        sfv_section sec;
+        size_t n;
+        char label[120];
+        unsigned w = 1u << code, maxn = abis[a] == SB_ABI_AMD64 ? 2 : 3;
+        memset(&d, 0, sizeof d);
+        memset(fdes, 0, sizeof fdes);
+        for (i = 0; i < 40; i++) {
+          for (j = 0; j < 12; j++) {
+            sb_fre *r = &fres[i][j];
+            memset(r, 0, sizeof *r);
+            r->start = j * 4;
+            r->base_reg = (uint8_t)(t_rand(&seed) & 1);
+            r->dw_count = (uint8_t)(1 + t_rand(&seed) % maxn);
+            r->dw_size = (uint8_t)code;
+            for (k = 0; k < r->dw_count; k++)
+              r->dw[k] = gen_word(&seed, k, w);
+          }
+          fdes[i].start = 0x1000 + 0x100 * (int64_t)i;
+          fdes[i].size = 0x80;
+          fdes[i].fre_type = 0; /* 1-byte starts */
+          fdes[i].fres = fres[i];
+          fdes[i].nfres = 12;
+        }
+        d.version = (uint8_t)ver;
+        d.flags = SB_F_SORTED | (ver >= 2 ? SB_F_PCREL : 0);
+        d.abi = abis[a];
+        d.big_endian = (uint8_t)sb_abi_big_endian(abis[a]);
+        d.fixed_ra = abis[a] == SB_ABI_AMD64 ? -8 : 0;
+        d.fdes = fdes;
+        d.nfdes = 40;
+        n = sb_build(&d, buf, sizeof buf, &lay);
+        snprintf(label, sizeof label, "findings per FRE (abi %u, v%u, %u-byte words)",
+                 abis[a], ver, w);
+        CHECKF(fp_check_all(buf, n, seed, 0, label) == 0,
+               "%s: fast and slow paths differ", label);
+        if (sfv_open(&sec, buf, n) == SFV_OK)
+          for (i = 0; i < 40; i++) {
+            sfv_fde f;
+            sfv_fre_iter it;
+            sfv_fre r;
+            sfv_out o = {count_warnings, NULL};
+            if (sfv_fde_get(&sec, i, &f) != SFV_OK ||
+                sfv_fre_iter_init(&it, &sec, &f, 0) != SFV_OK)
+              continue;
+            while (sfv_fre_next(&it, &r) == SFV_OK)
+              (void)sfv_classify_fre(&sec, &f, &r, &o);
+          }
+        n_find_sections++;
+      }
+}
+
 int main(void) {
   static const char *const in_repo[] = {"conformance/cases", "tests/findings",
                                         "corpus", "tests/unit/data"};
@@ -245,6 +340,11 @@ int main(void) {
   unsigned i;
   word_bits();
   s390x_bits();
+  findings_per_fre();
+  /* Each section draws a data-word finding on about every other FRE. */
+  CHECKF(n_find_sections == 18 && n_find_warnings > 18 * 40 * 12 / 4,
+         "findings per FRE: %lu sections, %lu data-word findings",
+         n_find_sections, n_find_warnings);
   for (i = 0; i < sizeof in_repo / sizeof in_repo[0]; i++) {
     unsigned long before = n_inputs;
     walk(in_repo[i]);
