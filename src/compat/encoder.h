@@ -48,13 +48,6 @@ struct sframe_encoder_ctx {
   sfc_out *out; /* every buffer sframe_encoder_write returned */
 };
 
-static inline uint8_t sfc_host_big_endian(void) {
-  const uint16_t one = 1;
-  uint8_t b;
-  memcpy(&b, &one, 1);
-  return b == 0;
-}
-
 static inline unsigned sfc_hdr_size(void) {
   return sfv_struct_size(SFV_ST_HEADER, SFC_ENC_VERSION);
 }
