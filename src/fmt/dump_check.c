@@ -20,8 +20,11 @@ static unsigned addr_bytes(uint8_t fre_type) {
 
 void fmt_dump_fre_init(fmt_dump_fre_iter *w, const sfv_section *sec,
                        const sfv_fde *fde, uint64_t limit, int layout) {
+  sfv_status st = sfv_fre_iter_init(&w->it, sec, fde, limit);
   w->layout = layout;
-  w->ok = sfv_fre_iter_init(&w->it, sec, fde, limit) == SFV_OK;
+  /* libsframe never looks at the FRE type of an FDE without FREs; the
+   * iterator then ends at once. */
+  w->ok = st == SFV_OK || (st == SFV_E_FRE_TYPE && fde->num_fres == 0);
 }
 
 /* libsframe copies each FRE on the way into its row entry, data words as

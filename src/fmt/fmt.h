@@ -126,7 +126,7 @@ int fmt_dump_header_decodes(const uint8_t *data, size_t size, int layout);
 typedef struct fmt_dump_fre_iter {
   sfv_fre_iter it;
   int layout;
-  int ok;                    /* iter_init succeeded */
+  int ok;                    /* iter_init succeeded, or the FDE has no FREs */
 } fmt_dump_fre_iter;
 void fmt_dump_fre_init(fmt_dump_fre_iter *w, const sfv_section *sec,
                        const sfv_fde *fde, uint64_t limit, int layout);
