@@ -119,6 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     opt.objdump_version = fuzz_take(&bits, 2) ? 247 : 240;
     opt.vma = vma;
     opt.max_rows = fmt_dump_default_rows(size);   /* the CLI's default cap */
+    opt.who = NULL;
     rc = fmt_dump_section(m.f, data, size, &opt, &rows);
     FUZZ_ASSERT(rc >= 0 && rc <= 3, "dump returned %d", rc);
     /* 2: stopped at the cap; 3: more rows than the cap plus the work

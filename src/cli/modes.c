@@ -94,6 +94,7 @@ int cli_mode_dump(cli_opts *o, const char *path, const sfv_elf *e,
   dopt.objdump_version = ver;
   dopt.vma = vma;
   dopt.max_rows = o->have_dump_rows ? o->dump_rows : fmt_dump_default_rows(size);
+  dopt.who = NULL;
   fflush(stdout);
   rc = fmt_dump_section(stdout, data, size, &dopt, &rows);
   free(copy);

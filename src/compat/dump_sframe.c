@@ -9,7 +9,7 @@
 #include "fmt/fmt.h"
 
 void dump_sframe(SFC_DCONST sframe_decoder_ctx *dctx, uint64_t addr) {
-  fmt_dump_opts opt = {SFC_LAYOUT, addr, 0};
+  fmt_dump_opts opt = {SFC_LAYOUT, addr, 0, "libsframe-safe: dump_sframe"};
   if (dctx == NULL)
     return;
   fputc('\n', stdout);

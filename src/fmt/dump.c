@@ -407,13 +407,15 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
   uint64_t budget = opt->max_rows, rows;
   int capped;
 
+  const char *who = opt->who != NULL ? opt->who : "sframe-validate: --dump";
+
   if (layout != 240 && layout != 244 && layout != 247) {
-    fprintf(stderr, "sframe-validate: --dump: unknown objdump layout %d\n", layout);
+    fprintf(stderr, "%s: unknown objdump layout %d\n", who, layout);
     return 1;
   }
   st = sfv_open(&sec, data, size);
   if (st != SFV_OK) {
-    fprintf(stderr, "sframe-validate: --dump: %s\n", sfv_status_name(st));
+    fprintf(stderr, "%s: %s\n", who, sfv_status_name(st));
     return 1;
   }
   rows = dump_rows(&sec);
@@ -429,9 +431,9 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
       return 3;
   }
   if (!fmt_dump_checkable(&sec, layout)) {
-    fprintf(stderr, "sframe-validate: --dump: objdump %d.%02d would not dump "
+    fprintf(stderr, "%s: objdump %d.%02d would not dump "
             "this SFrame v%u section the same way (undecodable)\n",
-            layout / 100, layout % 100, (unsigned)sec.hdr.version);
+            who, layout / 100, layout % 100, (unsigned)sec.hdr.version);
     return 1;
   }
   print_header(out, &sec, layout);

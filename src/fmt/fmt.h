@@ -89,6 +89,8 @@ typedef struct fmt_dump_opts {
   int objdump_version;       /* layout: 240, 244 or 247 */
   uint64_t vma;              /* section address */
   uint64_t max_rows;         /* FRE rows printed at most; 0 = no cap */
+  const char *who;           /* prefix of the reasons printed on stderr;
+                                NULL: "sframe-validate: --dump" */
 } fmt_dump_opts;
 
 /* The section printed exactly as GNU objdump --sframe prints it, from the

@@ -48,6 +48,7 @@ REVIEWED = {
                                                        "sfv_status_name()'s literals",
     ("src/fmt/canonical.c", "name"): "a literal key (canonical.c's callers)",
     ("src/fmt/dump.c", "pad"): "spaces",
+    ("src/fmt/dump.c", "who"): "fmt_dump_opts.who: a literal of each caller (cli/modes.c: NULL, compat/dump_sframe.c)",
     ("src/fmt/dump.c", "s"): "a flag name from a static table",
     ("src/fmt/dump.c", "prefix"): "a literal",
     ("src/fmt/dump.c", "names[k].name"): "a static table",
