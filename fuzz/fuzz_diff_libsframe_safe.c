@@ -56,6 +56,16 @@ static const struct {
 #undef SFV_REFUSAL
 };
 
+/* The reason of the input's row in libsframe_safe_refusals.h, or NULL. */
+static const char *listed_reason(const uint8_t *data, size_t size) {
+  uint64_t h = fuzz_hash(data, size);
+  size_t k;
+  for (k = 0; k < sizeof listed / sizeof listed[0]; k++)
+    if (listed[k].hash == h)
+      return listed[k].reason;
+  return NULL;
+}
+
 /* The listed reason when the transcripts are equal up to a line where the
  * drop-in refused (a call's ret=-1 or ret=NULL, or dump_sframe printing
  * only its line end) and the stock library answered the same call, and
@@ -63,9 +73,8 @@ static const struct {
  * as nothing after a stock crash is. */
 static const char *listed_refusal(const uint8_t *data, size_t size, const ls_sink *mine,
                                   const ls_sink *theirs) {
-  size_t i = 0, ls, k;
+  size_t i = 0, ls;
   const char *ml, *tl, *me, *sp;
-  uint64_t h;
   if (mine->buf == NULL || theirs->buf == NULL)
     return NULL;
   while (i < mine->len && i < theirs->len && mine->buf[i] == theirs->buf[i])
@@ -91,11 +100,7 @@ static const char *listed_refusal(const uint8_t *data, size_t size, const ls_sin
         !(strncmp(sp, "NULL", 4) == 0 && (sp[4] == '\n' || sp[4] == ' ')))
       return NULL;              /* the drop-in answered: a real difference */
   }
-  h = fuzz_hash(data, size);
-  for (k = 0; k < sizeof listed / sizeof listed[0]; k++)
-    if (listed[k].hash == h)
-      return listed[k].reason;
-  return NULL;
+  return listed_reason(data, size);
 }
 
 /* The stock transcript; returns 1 when the child ended normally. */
@@ -188,6 +193,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 "  drop-in: %.200s\n  stock:   %.200s", at,
                 at < mine.len ? mine.buf + at : "(end)",
                 at < theirs.len ? theirs.buf + at : "(end)");
+    /* A row whose input now agrees has outlived its reason: the list holds
+     * only inputs the drop-in still refuses. */
+    FUZZ_ASSERT(listed_reason(data, size) == NULL,
+                "listed in libsframe_safe_refusals.h (%s) but the drop-in now "
+                "agrees with stock libsframe: remove the row",
+                listed_reason(data, size));
     stats.equal++;
   } else {
     first_diff(&mine, &theirs, &at);
