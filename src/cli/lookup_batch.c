@@ -194,17 +194,18 @@ static const uint8_t hex_val[256] = {
  * newline found): its length with the newline, or 0 for any other line. */
 static size_t hex_line(const char *p, const char *end, uint64_t *pc) {
   const unsigned char *s = (const unsigned char *)p + 2, *stop;
+  const unsigned char *e = (const unsigned char *)end;
   uint64_t v = 0;
   unsigned d;
   if (end - p < 4 || p[0] != '0' || (p[1] | 0x20) != 'x')
     return 0;
-  stop = end - p > 19 ? s + 17 : (const unsigned char *)end; /* 16 digits, '\n' */
+  stop = e - s > 16 ? s + 16 : e;   /* at most 16 digits: v never overflows */
   while (s < stop && (d = hex_val[*s]) != 0) {
     v = v << 4 | (d - 1u);
     s++;
   }
-  if (s == stop || *s != '\n' || s == (const unsigned char *)p + 2)
-    return 0;
+  if (s == e || *s != '\n' || s == (const unsigned char *)p + 2)
+    return 0;                        /* a 17th digit is not '\n' */
   *pc = v;
   return (size_t)(s + 1 - (const unsigned char *)p);
 }
