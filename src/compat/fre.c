@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "sframe/spec.h"
 
 int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out) {
   if (d == NULL || i >= d->sec.hdr.num_fdes || d->sec.hdr.version == 1)
@@ -41,8 +42,8 @@ int sfc_fre_step(sfc_fre_it *it, sfc_fre *fre) {
   unsigned code, count;
   if (it->asz == 0 || !cur_un(&it->c, it->asz, &start) || !cur_u8(&it->c, &info))
     return -1;
-  code = (info >> 5) & 3u;
-  count = (info >> 1) & 0xfu;
+  code = sfv_fre_info_size_code(info);
+  count = sfv_fre_info_count(info);
   fre->start = (uint32_t)start;
   fre->info = info;
   fre->nbytes = code == 1 || code == 2 ? count * 2u * code : count;
@@ -87,7 +88,8 @@ static int fre_walk(const sframe_decoder_ctx *d, const sfv_fde *fde, uint32_t id
 /* The library's sanity check of the FRE it hands out: a defined data-word
  * size and no more data words than its row entry's kind allows. */
 static int fre_sane(const sfc_fre *fre) {
-  return ((fre->info >> 5) & 3u) <= 2 && ((fre->info >> 1) & 0xfu) <= SFC_MAX_DATAWORDS;
+  return sfv_fre_info_size_code(fre->info) <= 2 &&
+         sfv_fre_info_count(fre->info) <= SFC_MAX_DATAWORDS;
 }
 
 int sframe_decoder_get_fre(SFC_DCONST sframe_decoder_ctx *dctx,

@@ -5,17 +5,18 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "sframe/spec.h"
 
 #define SFC_IDX_CFA 0u
 #define SFC_IDX_RA 1u
 #define SFC_IDX_FP 2u
 
 static unsigned fre_count(const sframe_frame_row_entry *fre) {
-  return (fre->fre_info >> 1) & 0xfu;
+  return sfv_fre_info_count(fre->fre_info);
 }
 
 static unsigned fre_size_code(const sframe_frame_row_entry *fre) {
-  return (fre->fre_info >> 5) & 0x3u;
+  return sfv_fre_info_size_code(fre->fre_info);
 }
 
 static const unsigned char *fre_words(const sframe_frame_row_entry *fre) {
