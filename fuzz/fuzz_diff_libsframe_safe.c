@@ -85,7 +85,7 @@ static const char *listed_reason(const uint8_t *data, size_t size) {
 static const char *listed_refusal(const uint8_t *data, size_t size, const ls_sink *mine,
                                   const ls_sink *theirs) {
   size_t i = 0, ls;
-  const char *ml, *tl, *me, *sp;
+  const char *ml, *tl, *me, *sp, *why;
   if (mine->buf == NULL || theirs->buf == NULL)
     return NULL;
   while (i < mine->len && i < theirs->len && mine->buf[i] == theirs->buf[i])
@@ -102,8 +102,8 @@ static const char *listed_refusal(const uint8_t *data, size_t size, const ls_sin
   if (strncmp(ml, "dump len=1 ", 11) == 0) {
     if (strncmp(tl, "dump ", 5) != 0)
       return NULL;
-    return listed_reason(data, size) != NULL ? listed_reason(data, size)
-                                             : unlisted_dump;
+    why = listed_reason(data, size);
+    return why != NULL ? why : unlisted_dump;
   } else {
     sp = strstr(ml, " ret=");   /* the call's words, then its return value */
     if (sp == NULL || sp > me || strncmp(ml, tl, (size_t)(sp - ml) + 5) != 0)
@@ -212,10 +212,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 at < theirs.len ? theirs.buf + at : "(end)");
     /* A row whose input now agrees has outlived its reason: the list holds
      * only inputs the drop-in still refuses. */
-    FUZZ_ASSERT(listed_reason(data, size) == NULL,
+    why = listed_reason(data, size);
+    FUZZ_ASSERT(why == NULL,
                 "listed in libsframe_safe_refusals.h (%s) but the drop-in now "
-                "agrees with stock libsframe: remove the row",
-                listed_reason(data, size));
+                "agrees with stock libsframe: remove the row", why);
     stats.equal++;
   } else {
     first_diff(&mine, &theirs, &at);
