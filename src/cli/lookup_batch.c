@@ -148,12 +148,12 @@ static void slow_answer(batch_run *b, uint64_t pc) {
     (void)flush_out(b);
 }
 
-static int hex_digit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  c = (char)(c | 0x20);
-  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
+/* Hex digit values + 1; 0: not a hex digit. */
+static const uint8_t hex_val[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
+    ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13,
+    ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13,
+    ['D'] = 14, ['E'] = 15, ['F'] = 16};
 
 /* The common spellings, parsed by hand: "0x" and 1-16 hex digits, or a
  * decimal of 1-19 digits not starting with 0 (no overflow either way).
@@ -163,10 +163,10 @@ static int fast_pc(const char *s, size_t len, uint64_t *out) {
   size_t i;
   if (len > 2 && len <= 18 && s[0] == '0' && (s[1] | 0x20) == 'x') {
     for (i = 2; i < len; i++) {
-      int d = hex_digit(s[i]);
-      if (d < 0)
+      unsigned d = hex_val[(unsigned char)s[i]];
+      if (d == 0)
         return 0;
-      v = v << 4 | (uint64_t)d;
+      v = v << 4 | (d - 1u);
     }
     *out = v;
     return 1;
@@ -182,12 +182,6 @@ static int fast_pc(const char *s, size_t len, uint64_t *out) {
   return 1;
 }
 
-/* Hex digit values + 1; 0: not a hex digit. */
-static const uint8_t hex_val[256] = {
-    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
-    ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13,
-    ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13,
-    ['D'] = 14, ['E'] = 15, ['F'] = 16};
 
 /* The most common line, "0x", 1-16 hex digits and '\n', at p (before
  * end), parsed and delimited in one pass (fast_pc's hex case, with its
