@@ -299,21 +299,6 @@ static inline unsigned find_next_word(uint64_t *bad, unsigned code) {
   return k;
 }
 
-/* How many words find_next_word would take from bad: its lanes (of
- * 8 << code bits) that are not 0.  A lane's bits below its top bit plus
- * all-ones there carry into the top bit exactly when they are not all 0,
- * and never past it. */
-static inline unsigned find_count_words(uint64_t bad, unsigned code) {
-  static const uint64_t top[3] = {0x8080808080808080u, 0x8000800080008000u,
-                                  0x8000000080000000u};
-  static const uint64_t one[3] = {0x0101010101010101u, 0x0001000100010001u,
-                                  0x0000000100000001u};
-  unsigned bits = 8u << code;
-  uint64_t t = (((bad & ~top[code]) + ~top[code]) | bad) & top[code];
-  /* At most 8 lanes of 1: their sum fits in the top lane. */
-  return (unsigned)(((t >> (bits - 1u)) * one[code]) >> (64u - bits));
-}
-
 /* Sends the findings of template e about the words marked in bad of FRE
  * index of f, its first data word at section offset at, to v->out. */
 __attribute__((noinline)) static void
@@ -368,9 +353,13 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
   if (*over) {
     const sfv_find_tmpl *e = &v->ft->find[ix - 1u];
     if (e->all_warnings) {
-      /* As many warnings as failing words (the counters wrap as that
-       * many increments would). */
-      uint32_t c = find_count_words(bad, code);
+      /* As many warnings as failing words, added at once (the counters
+       * wrap as that many increments would). */
+      uint32_t c = 0;
+      do {
+        (void)find_next_word(&bad, code);
+        c++;
+      } while (bad != 0);
       v->res->warnings += c;
       v->res->suppressed += c;
       return 1;
