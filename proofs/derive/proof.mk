@@ -3,8 +3,6 @@
 # any values (no size bound), one run per known ABI (PROOF_N: the ABI
 # byte; sfv_validate calls derive() only for those, v->fast).  Loops: an
 # FRE's data words (at most 15), derive's own over at most 8 words.
-# Pending until measured within the budget (docs/PROOFS.md).
-PROVE_PENDING += derive
 PROOF_SRCS.derive := src/common/rules.c src/sframe/classify.c \
   src/sframe/layout.c
 PROOF_VARS.derive := 1 2 3 4
