@@ -65,11 +65,16 @@ static void rec_finding(void *ctx, const sfv_finding *fi) {
 
 /* Findings sfv_classify_fre reports for FRE 1 at section offset 0 of f,
  * with info byte info and data words raw[0, count) as stored
- * (zero-extended), decoded as sfv_fre_next decodes them: their count, and
- * the first 8 of them in *rec when rec is not NULL. */
+ * (zero-extended), decoded as sfv_fre_next decodes them: with rec not
+ * NULL, their count, and the first 8 of them in *rec; with rec NULL, their
+ * count, or 1 when the classifier refuses the FRE without a finding (a
+ * header fact it leaves to the header classifier: the AMD64 fixed RA
+ * offset), so that 0 means accepted, and only an FRE of a count the FDE
+ * type allows is. */
 static unsigned classify_raw_rec(const vctx *v, const sfv_fde *f, uint8_t info,
                                  const uint64_t *raw, find_rec *rec) {
   unsigned n = 0, k;
+  int no;
   sfv_out o = {sfv_v_count_finding, &n};
   sfv_fre r = {0};
   if (rec != NULL) {
@@ -87,8 +92,8 @@ static unsigned classify_raw_rec(const vctx *v, const sfv_fde *f, uint8_t info,
     r.dw_raw[k] = (uint32_t)raw[k];
     r.dw[k] = (int32_t)sfv_sext(raw[k], r.dw_size);
   }
-  (void)sfv_classify_fre(&v->sec, f, &r, &o);
-  return rec != NULL ? rec->n : n;
+  no = sfv_classify_fre(&v->sec, f, &r, &o);
+  return rec != NULL ? rec->n : n != 0 || no == 0 ? n : 1u;
 }
 
 static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
@@ -145,7 +150,9 @@ static int memo_clean(vctx *v, const sfv_fde *f, uint8_t info, uint64_t x,
  * finding, every FRE of a default FDE with this info byte whose words pass
  * the predicates: asked at the smallest and largest such words of the
  * FRE's word width.  Also fills the info byte's word length and, for words
- * in <= 8 bytes, the bit form of the predicates over all of them. */
+ * in <= 8 bytes, the bit form of the predicates over all of them.
+ * Its contract (what the whole-validator proof assumes of it) is stated
+ * in proofs/lib/derive_contract.h and proved by proofs/derive. */
 static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
   unsigned code = sfv_fre_info_size_code(info);
   unsigned n = sfv_fre_info_count(info), k;
