@@ -14,6 +14,11 @@
 #define SFC_FRE_DATA_BYTES 12
 /* sizeof (sframe_frame_row_entry) of this ABI. */
 #define SFC_FRE_STRUCT_SIZE 20
+/* The library reads its FDE table right after the (auxiliary) header, in
+ * entries of its own FDE struct (the v2 one, 20 bytes, for v1 sections
+ * too), and its FRE sub-section right after that table, whatever
+ * sfh_fdeoff and sfh_freoff say (0: it honours them). */
+#define SFC_FIXED_TABLES 20u
 
 typedef struct sframe_frame_row_entry {
   uint32_t fre_start_addr;
