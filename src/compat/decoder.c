@@ -7,7 +7,7 @@
  * for the ABI's layout), except where that library would read outside
  * the section or abort: then SFRAME_ERR_BUF_INVAL.  It places the FDE
  * and FRE sub-sections where the ABI's library reads them (2.47: where
- * sfh_fdeoff/sfh_freoff say; 2.44: right after the header and the FDE
+ * sfh_fdeoff/sfh_freoff say; 2.44, 2.40: right after the header and the FDE
  * table, place_tables).  With SFV_LIBSFRAME_STRICT=1 any section
  * sfv_validate reports an error on is refused with SFRAME_ERR_INVAL. */
 #include <stdlib.h>
@@ -69,7 +69,7 @@ static int foreign_walk(const sfv_section *sec) {
   uint64_t fre_bytes = 0, end;
   sfc_span *spans;
   int bad;
-  if (h->version != 2 && h->version != 3)
+  if (!SFC_FDE_VERSION(h->version))
     return -1;
   if (SFV_COMPAT_ABI == 3 && h->auxhdr_len != 0)
     return -1;
@@ -177,13 +177,17 @@ static char *host_fres(const sframe_decoder_ctx *d) {
  * where the library's does.  -1 where the table would end past the buffer
  * (the library reads past it), or for a foreign-endian section placed
  * otherwise (the library swaps the tables where the offsets say, then
- * reads them elsewhere). */
+ * reads them elsewhere).  A version whose FDEs the drop-in does not read
+ * (2.44's v1: 2.44 reads its 17-byte FDEs as 20-byte ones, and its FRE
+ * copy from past the FREs' start) keeps the section's own placement: only
+ * the header is answered from it. */
 static int place_tables(sframe_decoder_ctx *d) {
   const sfv_header *h = &d->sec.hdr;
   uint64_t freoff = (uint64_t)h->num_fdes * SFC_FIXED_TABLES;
   uint64_t hdr = (uint64_t)SFV_HEADER_SIZE + h->auxhdr_len;
   uint32_t v[2];
-  if (SFC_FIXED_TABLES == 0 || (h->fdeoff == 0 && h->freoff == freoff))
+  if (SFC_FIXED_TABLES == 0 || !SFC_FDE_VERSION(h->version) ||
+      (h->fdeoff == 0 && h->freoff == freoff))
     return 0;
   if (d->sec.big_endian != sfc_host_big_endian() || hdr > d->size ||
       freoff > d->size - hdr)
@@ -202,7 +206,7 @@ static int sfv_open_header_only(sfv_section *s, uint8_t *hdr) {
 }
 
 /* The error of a header the ABI's libsframe refuses (unknown version or
- * flags, fdeoff > freoff): 2.44 says SFRAME_ERR_NOMEM for a host-order
+ * flags, fdeoff > freoff): 2.44 and 2.40 say SFRAME_ERR_NOMEM for a host-order
  * section (BUF_INVAL when it byte-swapped first), 2.47 BUF_INVAL.  The byte
  * order is libsfv's reading of the magic (of a header copy with a known
  * version when the version is unknown). */
@@ -249,6 +253,12 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
   }
   if (SFV_COMPAT_ABI == 3 && d->sec.hdr.version == 1)
     goto fail;
+  if (SFC_FIXED_TABLES != 0 && d->sec.big_endian == sfc_host_big_endian() &&
+      sfc_u32((int64_t)d->sec.hdr.num_fdes * SFC_FIXED_TABLES) > INT32_MAX) {
+    err = SFRAME_ERR_NOMEM;   /* 2.44/2.40 size the FDE table's copy in an
+                                 int: negative, its malloc fails */
+    goto fail;
+  }
   if (sfc_strict() && !strict_ok(d)) {
     err = SFRAME_ERR_INVAL;
     goto fail;
