@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* find.c - sframe_find_fre: the ABI's lookup, answer for answer (its
  * binary search over FDE starts and its FRE scan), over libsfv's FDE and
- * FRE readers.  Where the ABI's libsframe would read outside its copy or
- * divide by a zero repetition size, SFRAME_ERR. */
+ * FRE readers, and (2.40) sframe_get_funcdesc_with_addr, its FDE search.
+ * Where the ABI's libsframe would read outside its copy or divide by a
+ * zero repetition size, SFRAME_ERR. */
 #include "compat/compat.h"
 
 #if SFV_COMPAT_ABI == 3
