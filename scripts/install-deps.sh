@@ -662,7 +662,10 @@ binutils_source_deb() {
     deb=$(ls "$dl"/binutils-source_"${ver#*:}"_*.deb 2>/dev/null | head -1 || true)
     if [ -z "$deb" ] && [ "${2:-}" = system ]; then
         log "binutils-src: downloading binutils-source=$ver (system archive)"
+        # A fresh machine may have no package lists yet: update once, retry.
         (cd "$dl" && apt-get -q -o APT::Sandbox::User=root download "binutils-source=$ver" >&2) \
+            || { apt_update
+                 (cd "$dl" && apt-get -q -o APT::Sandbox::User=root download "binutils-source=$ver" >&2); } \
             || die "binutils-src: binutils-source=$ver cannot be downloaded from the system's archive"
         deb=$(ls "$dl"/binutils-source_"${ver#*:}"_*.deb | head -1)
     fi
