@@ -16,7 +16,9 @@
 #                       run without PROOF_N); a value of PROOF_SPLITS (1le
 #                       ... 3be) defines PROOF_VERSION and PROOF_BE
 #                       instead (proofs/lib/section_proof.h), a value
-#                       <split>.<n> also PROOF_MAX_SIZE=<n>
+#                       <split>.<n> also PROOF_MAX_SIZE=<n>; a value
+#                       <n>.<tag> defines PROOF_N=<n>, the tag names the
+#                       run (its -D options in PROOF_RUN_FLAGS)
 #   PROOF_RUN_FLAGS.<name>.<value>  more cbmc options for that run only
 #                       (expanded when the run starts: bounds derived from
 #                       PROOF_N by a script of the harness)
@@ -48,7 +50,7 @@ proof_split_defs = -DPROOF_VERSION=$(subst le,,$(subst be,,$(1))) \
 proof_defs = $(if $(filter $(PROOF_SPLITS),$(firstword $(subst ., ,$(2)))),\
   $(call proof_split_defs,$(firstword $(subst ., ,$(2)))) \
   $(if $(word 2,$(subst ., ,$(2))),-DPROOF_MAX_SIZE=$(word 2,$(subst ., ,$(2)))),\
-  -DPROOF_N=$(2))
+  -DPROOF_N=$(firstword $(subst ., ,$(2))))
 
 PROVE_SLOW :=
 PROVE_PENDING :=
