@@ -17,7 +17,8 @@
 #                       ... 3be) defines PROOF_VERSION and PROOF_BE
 #                       instead (proofs/lib/section_proof.h), a value
 #                       <split>.<n> also PROOF_MAX_SIZE=<n>
-#                       (any other value <n> or <n>.<tag>: PROOF_N=<n>)
+#                       (any other value <n> or <n>.<tag>: PROOF_N=<n>;
+#                       the tag only names the run)
 #   PROOF_DEFS.<name>.<value>  more -D options for that run's compilation
 #   PROOF_RUN_FLAGS.<name>.<value>  more cbmc options for that run only
 #                       (expanded when the run starts: bounds derived from
