@@ -12,18 +12,17 @@
 #include "sfv.h"
 
 /* A decoder context owns a copy of the section (the API lets the caller
- * free its buffer right after sframe_decode); every read of it goes
- * through libsfv (`sec`, opened over `buf`) or, for FREs, the cursor of
- * sfc_fre_it (the ABI's own FRE walk).  sframe_decode admits only
- * sections whose FDE index (and v3 attributes) and FRE sub-section
- * (fre_end) lie inside the buffer. */
+ * free its buffer right after sframe_decode), in host order (a
+ * foreign-endian section swapped as the library swaps it: sfc_swap);
+ * every read of it goes through libsfv (`sec`, opened over `buf`) or, for
+ * FREs, the cursor of sfc_fre_it (the ABI's own FRE walk).  sframe_decode
+ * admits only sections whose FDE index (and v3 attributes) and FRE
+ * sub-section (fre_end) lie inside the buffer. */
 struct sframe_decoder_ctx {
   uint8_t *buf;
   size_t size;
   sfv_section sec;
   uint64_t fre_end;          /* section offset: FRE sub-section + fre_len */
-  char *fres_host;           /* fres_buf bytes in host order (foreign-endian
-                                sections only; else NULL) */
 };
 
 /* Arithmetic modulo 2^32 as the ABI's uint32_t/int32_t expressions wrap,
@@ -47,6 +46,11 @@ int sfc_fail(int *errp, int err);
 /* 1 when SFV_LIBSFRAME_STRICT=1 is set in the environment. */
 int sfc_strict(void);
 
+/* The ABI's sframe_decode byte swap of a foreign-endian section, in place
+ * on the decoder's copy (swap.c); 0 when the library's swap succeeds and
+ * the drop-in can repeat it inside the buffer, else -1. */
+int sfc_swap(uint8_t *b, size_t size);
+
 /* FDE i of the decoder (i < the header's FDE count); 0 on success. */
 int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out);
 
@@ -60,12 +64,14 @@ static inline uint8_t sfc_host_big_endian(void) {
 
 /* An FRE as the ABI's libsframe decodes it from its copy of the FRE
  * sub-section (fre_len bytes, host order): start address, info byte and
- * the data bytes its info byte gives (count x 2 or x 4 for size codes 1
- * and 2; one byte a word for codes 0 and 3, as the library counts). */
+ * the data bytes its info byte gives, as the library counts them
+ * (fmt_dump_fre_words of SFC_LAYOUT). */
 typedef struct sfc_fre {
   uint32_t start;
   uint8_t info;
   unsigned nbytes;
+  int sane;                  /* fmt_dump_fre_words: 1 handed out, 0 refused
+                                by the sanity check, -1 overruns the entry */
   const uint8_t *words;      /* nbytes bytes inside the decoder's copy */
 } sfc_fre;
 
@@ -93,15 +99,7 @@ int sfc_fre_peek_start(const sfc_fre_it *it, uint32_t *start);
  * the data bytes into the entry's fixed-size array: past it, a stack
  * overflow). */
 static inline int sfc_fre_fits(const sfc_fre *fre) {
-  return fre->nbytes <= SFC_FRE_DATA_BYTES;
-}
-
-/* The library's sanity check of an FRE it hands out (or, 2.40's lookup,
- * steps to): a defined data-word size and no more data words than its row
- * entry's kind allows. */
-static inline int sfc_fre_sane(const sfc_fre *fre) {
-  return sfv_fre_info_size_code(fre->info) <= 2 &&
-         sfv_fre_info_count(fre->info) <= SFC_MAX_DATAWORDS;
+  return fre->sane >= 0;
 }
 
 /* The ABI's row entry of a decoded FRE: its bytes as stored (host order),

@@ -16,88 +16,6 @@
 #include "compat/compat.h"
 #include "fmt/fmt.h"
 
-/* Foreign-endian sections: the ABI's libsframe byte-swaps a copy, FDE by
- * FDE and FRE by FRE, and refuses the section unless the walk accounts
- * for the header's counts (and, 2.47, leaves only zero bytes after the
- * FREs it swapped).  FRE blocks that FDEs share are swapped twice there
- * (garbage): refused here.  Returns 0 when admitted. */
-typedef struct sfc_span {
-  uint64_t first, end;
-} sfc_span;
-
-static int span_cmp(const void *a, const void *b) {
-  const sfc_span *x = a, *y = b;
-  return x->first < y->first ? -1 : x->first > y->first;
-}
-
-static int foreign_fres(const sfv_section *sec, sfc_span *spans,
-                        uint64_t *fre_bytes) {
-  const sfv_header *h = &sec->hdr;
-  uint64_t sum = 0;
-  uint32_t i;
-  for (i = 0; i < h->num_fdes; i++) {
-    sfv_fde fde;
-    sfv_fre_iter it;
-    sfv_fre fre;
-    sfv_status st;
-    if (sfv_fde_get(sec, i, &fde) != SFV_OK)
-      return -1;
-    spans[i].first = h->version == 3 ? fde.attr_offset : fde.fres_offset;
-    spans[i].end = spans[i].first + (h->version == 3 ? SFV_FDE_ATTR_SIZE_V3 : 0u);
-    if (fde.num_fres != 0) {
-      /* (an FDE without FREs has no FRE type the swap needs) */
-      if (sfv_fre_iter_init(&it, sec, &fde, sec->size) != SFV_OK)
-        return -1;
-      while ((st = sfv_fre_next(&it, &fre)) == SFV_OK) {
-      }
-      if (st != SFV_END)
-        return -1;
-      spans[i].end = it.pos;
-    }
-    *fre_bytes += spans[i].end - spans[i].first;
-    sum += fde.num_fres;
-  }
-  qsort(spans, h->num_fdes, sizeof *spans, span_cmp);
-  for (i = 1; i < h->num_fdes; i++)
-    if (spans[i].first < spans[i - 1].end)
-      return -1;
-  return sum == h->num_fres ? 0 : -1;
-}
-
-static int foreign_walk(const sfv_section *sec) {
-  const sfv_header *h = &sec->hdr;
-  uint64_t fre_bytes = 0, end;
-  sfc_span *spans;
-  int bad;
-  if (!SFC_FDE_VERSION(h->version))
-    return -1;
-  if (SFV_COMPAT_ABI == 3 && h->auxhdr_len != 0)
-    return -1;
-  if (sec->fde_avail != h->num_fdes)
-    return -1;
-  spans = malloc(((size_t)h->num_fdes + 1u) * sizeof *spans);
-  if (spans == NULL)
-    return -1;
-  bad = foreign_fres(sec, spans, &fre_bytes);
-  free(spans);
-  if (bad != 0)
-    return -1;
-  if ((uint64_t)h->num_fdes * sfv_fde_entry_size(sec) > (uint64_t)h->freoff - h->fdeoff ||
-      fre_bytes > h->fre_len)
-    return -1;
-#if SFV_COMPAT_ABI == 3
-  end = sfv_fre_subsection_offset(sec) + fre_bytes;
-  for (; end < sec->size; end++)
-    if (sec->data[end] != 0)
-      return -1;
-#else
-  end = sfv_fde_subsection_offset(sec) - h->fdeoff;
-  if (fre_bytes + (uint64_t)h->num_fdes * sfv_fde_entry_size(sec) != sec->size - end)
-    return -1;
-#endif
-  return 0;
-}
-
 /* Everything sframe_decode of the ABI reads, inside the buffer. */
 static int in_bounds(const sframe_decoder_ctx *d) {
   const sfv_section *sec = &d->sec;
@@ -123,53 +41,6 @@ static int strict_ok(const sframe_decoder_ctx *d) {
          res.errors == 0;
 }
 
-/* Host-order copy of the FRE sub-section of a foreign-endian section (what
- * the ABI's libsframe hands out after swapping): attributes' FRE counts,
- * FRE start addresses and data words rewritten in host order. */
-static char *host_fres(const sframe_decoder_ctx *d) {
-  const sfv_section *sec = &d->sec;
-  uint64_t base = sfv_fre_subsection_offset(sec);
-  char *out = malloc(sec->hdr.fre_len != 0 ? sec->hdr.fre_len : 1u);
-  uint32_t i;
-  if (out == NULL)
-    return NULL;
-  memcpy(out, d->buf + base, sec->hdr.fre_len);
-  for (i = 0; i < sec->hdr.num_fdes; i++) {
-    sfv_fde fde;
-    sfv_fre_iter it;
-    sfv_fre fre;
-    if (sfv_fde_get(sec, i, &fde) != SFV_OK ||
-        sfv_fre_iter_init(&it, sec, &fde, d->fre_end) != SFV_OK)
-      continue;
-    if (sec->hdr.version == 3 && fde.attr_offset + 2 <= d->fre_end) {
-      uint16_t n = (uint16_t)fde.num_fres;
-      memcpy(out + (fde.attr_offset - base), &n, 2);
-    }
-    while (sfv_fre_next(&it, &fre) == SFV_OK) {
-      unsigned asz = fre.length - 1u -
-                     (unsigned)fre.dw_count * fre.dw_size;
-      char *p = out + (fre.offset - base);
-      unsigned k;
-      if (asz == 2) {
-        uint16_t v = (uint16_t)fre.start;
-        memcpy(p, &v, 2);
-      } else if (asz == 4) {
-        memcpy(p, &fre.start, 4);
-      }
-      p += asz + 1u;
-      for (k = 0; k < fre.dw_count; k++, p += fre.dw_size) {
-        if (fre.dw_size == 2) {
-          uint16_t v = (uint16_t)fre.dw_raw[k];
-          memcpy(p, &v, 2);
-        } else if (fre.dw_size == 4) {
-          memcpy(p, &fre.dw_raw[k], 4);
-        }
-      }
-    }
-  }
-  return out;
-}
-
 /* The ABI's table placement (SFC_FIXED_TABLES): the FDE table right after
  * the (auxiliary) header, the FRE sub-section right after SFC_FIXED_TABLES
  * bytes an FDE.  The decoder's copy gets those offsets written into its
@@ -181,7 +52,7 @@ static char *host_fres(const sframe_decoder_ctx *d) {
  * (2.44's v1: 2.44 reads its 17-byte FDEs as 20-byte ones, and its FRE
  * copy from past the FREs' start) keeps the section's own placement: only
  * the header is answered from it. */
-static int place_tables(sframe_decoder_ctx *d) {
+static int place_tables(sframe_decoder_ctx *d, int foreign) {
   const sfv_header *h = &d->sec.hdr;
   uint64_t freoff = (uint64_t)h->num_fdes * SFC_FIXED_TABLES;
   uint64_t hdr = (uint64_t)SFV_HEADER_SIZE + h->auxhdr_len;
@@ -189,8 +60,7 @@ static int place_tables(sframe_decoder_ctx *d) {
   if (SFC_FIXED_TABLES == 0 || !SFC_FDE_VERSION(h->version) ||
       (h->fdeoff == 0 && h->freoff == freoff))
     return 0;
-  if (d->sec.big_endian != sfc_host_big_endian() || hdr > d->size ||
-      freoff > d->size - hdr)
+  if (foreign || hdr > d->size || freoff > d->size - hdr)
     return -1;
   v[0] = 0;
   v[1] = (uint32_t)freoff;
@@ -224,7 +94,7 @@ static int header_err(const uint8_t *buf) {
 
 sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp) {
   sframe_decoder_ctx *d;
-  int err = SFRAME_ERR_BUF_INVAL;
+  int err = SFRAME_ERR_BUF_INVAL, strict_bad, foreign;
   sfv_status st;
   if (sf_buf == NULL || sf_size == 0) {
     sfc_fail(errp, SFRAME_ERR_INVAL);
@@ -253,29 +123,25 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
   }
   if (SFV_COMPAT_ABI == 3 && d->sec.hdr.version == 1)
     goto fail;
-  if (SFC_FIXED_TABLES != 0 && d->sec.big_endian == sfc_host_big_endian() &&
+  foreign = d->sec.big_endian != sfc_host_big_endian();
+  if (SFC_FIXED_TABLES != 0 && !foreign &&
       sfc_u32((int64_t)d->sec.hdr.num_fdes * SFC_FIXED_TABLES) > INT32_MAX) {
     err = SFRAME_ERR_NOMEM;   /* 2.44/2.40 size the FDE table's copy in an
                                  int: negative, its malloc fails */
     goto fail;
   }
-  if (sfc_strict() && !strict_ok(d)) {
-    err = SFRAME_ERR_INVAL;
+  strict_bad = sfc_strict() && !strict_ok(d);   /* of the section as given */
+  if (foreign &&
+      (sfc_swap(d->buf, d->size) != 0 || sfv_open(&d->sec, d->buf, d->size) != SFV_OK))
     goto fail;
-  }
-  if (d->sec.big_endian != sfc_host_big_endian() && foreign_walk(&d->sec) != 0)
-    goto fail;
-  if (place_tables(d) != 0)
+  if (place_tables(d, foreign) != 0)
     goto fail;
   d->fre_end = sfv_fre_subsection_offset(&d->sec) + d->sec.hdr.fre_len;
   if (!in_bounds(d))
     goto fail;
-  if (d->sec.big_endian != sfc_host_big_endian()) {
-    d->fres_host = host_fres(d);
-    if (d->fres_host == NULL) {
-      err = SFRAME_ERR_NOMEM;
-      goto fail;
-    }
+  if (strict_bad) {
+    err = SFRAME_ERR_INVAL;
+    goto fail;
   }
   return d;
 fail:
@@ -288,7 +154,6 @@ fail:
 void sframe_decoder_free(sframe_decoder_ctx **dctxp) {
   if (dctxp == NULL || *dctxp == NULL)
     return;
-  free((*dctxp)->fres_host);
   free((*dctxp)->buf);
   free(*dctxp);
   *dctxp = NULL;

@@ -102,15 +102,15 @@ static int find_fde(const sframe_decoder_ctx *d, int32_t pc, sfv_fde *out) {
 
 #if SFC_FUNCDESC_WITH_ADDR
 /* 2.40: the FDE find_fde finds, as a pointer to its index entry in the
- * library's copy (host order: a foreign-endian section's entries are not
- * kept swapped here, so NULL with SFRAME_ERR_DCTX_INVAL for one). */
+ * library's copy (host order: sframe_decode swapped a foreign-endian
+ * section's copy as the library does). */
 void *sframe_get_funcdesc_with_addr(sframe_decoder_ctx *dctx, int32_t addr,
                                     int *errp) {
   sfv_fde fde;
   int err = SFRAME_ERR_FDE_NOTFOUND;
   if (dctx == NULL)
     err = SFRAME_ERR_INVAL;
-  else if (dctx->sec.hdr.num_fdes == 0 || dctx->sec.big_endian != sfc_host_big_endian())
+  else if (dctx->sec.hdr.num_fdes == 0)
     err = SFRAME_ERR_DCTX_INVAL;
   else if (!(dctx->sec.hdr.flags & SFV_F_FDE_SORTED))
     err = SFRAME_ERR_FDE_NOTSORTED;
@@ -147,7 +147,7 @@ int sframe_find_fre(sframe_decoder_ctx *dctx, int32_t pc,
     if (i + 1 < fde.num_fres) {
       sfc_fre_it ahead = it;
       sfc_fre next;
-      if (sfc_fre_step(&ahead, &next) != 0 || !sfc_fre_fits(&next) || !sfc_fre_sane(&next))
+      if (sfc_fre_step(&ahead, &next) != 0 || next.sane <= 0)
         return SFRAME_ERR;
       end = next.start;
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "fmt/fmt.h"
 #include "sframe/spec.h"
 
 int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out) {
@@ -18,8 +19,6 @@ int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out) {
 /* The FRE sub-section as the ABI's libsframe holds it: its copy of
  * fre_len bytes, host order (sframe_decode admitted it inside the buffer). */
 static uint8_t *fre_copy(const sframe_decoder_ctx *d) {
-  if (d->fres_host != NULL)
-    return (uint8_t *)d->fres_host;
   return d->sec.hdr.fre_len != 0 ? d->buf + sfv_fre_subsection_offset(&d->sec) : d->buf;
 }
 
@@ -46,7 +45,7 @@ int sfc_fre_step(sfc_fre_it *it, sfc_fre *fre) {
   count = sfv_fre_info_count(info);
   fre->start = (uint32_t)start;
   fre->info = info;
-  fre->nbytes = code == 1 || code == 2 ? count * 2u * code : count;
+  fre->sane = fmt_dump_fre_words(code, count, SFC_LAYOUT, &fre->nbytes);
   fre->words = it->c.base + it->c.pos;
   return cur_skip(&it->c, fre->nbytes) ? 0 : -1;
 }
@@ -91,7 +90,7 @@ int sframe_decoder_get_fre(SFC_DCONST sframe_decoder_ctx *dctx,
   sfv_fde fde;
   sfc_fre f;
   if (dctx == NULL || fre == NULL || sfc_fde(dctx, func_idx, &fde) != 0 ||
-      fre_walk(dctx, &fde, fre_idx, &f) != 0 || !sfc_fre_sane(&f))
+      fre_walk(dctx, &fde, fre_idx, &f) != 0 || f.sane <= 0)
     return SFRAME_ERR;
   /* The library asserts that the FRE starts inside its function (2.47:
    * or at its end; 2.44: at 0 in a function of size 0). */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "fmt/fmt.h"
 #include "sframe/spec.h"
 
 #define SFC_IDX_CFA 0u
@@ -17,6 +18,13 @@ static unsigned fre_count(const sframe_frame_row_entry *fre) {
 
 static unsigned fre_size_code(const sframe_frame_row_entry *fre) {
   return sfv_fre_info_size_code(fre->fre_info);
+}
+
+/* The entry passes the library's sanity check (fmt_dump_fre_words). */
+static int fre_sane(const sframe_frame_row_entry *fre) {
+  unsigned bytes;
+  return fre != NULL &&
+         fmt_dump_fre_words(fre_size_code(fre), fre_count(fre), SFC_LAYOUT, &bytes) > 0;
 }
 
 static const unsigned char *fre_words(const sframe_frame_row_entry *fre) {
@@ -32,7 +40,7 @@ static int word(const sframe_frame_row_entry *fre, unsigned idx, uint32_t *raw,
                 int32_t *sval, int *errp) {
   const unsigned char *w;
   unsigned code;
-  if (fre == NULL || fre_size_code(fre) > 2 || fre_count(fre) > SFC_MAX_DATAWORDS)
+  if (!fre_sane(fre))
     return sfc_fail(errp, SFRAME_ERR_FRE_INVAL);
   if (fre_count(fre) < idx + 1u)
     return sfc_fail(errp, SFRAME_ERR_FREOFFSET_NOPRESENT);
@@ -59,8 +67,8 @@ static int word(const sframe_frame_row_entry *fre, unsigned idx, uint32_t *raw,
 
 /* The signed data word idx, or SFRAME_ERR with *errp set. */
 static int32_t sword(const sframe_frame_row_entry *fre, unsigned idx, int *errp) {
-  uint32_t raw;
-  int32_t v;
+  uint32_t raw = 0;
+  int32_t v = 0;
   if (word(fre, idx, &raw, &v, errp) != 0)
     return SFRAME_ERR;
   return v;
@@ -80,7 +88,7 @@ bool sframe_fre_get_ra_mangled_p(SFC_DCONST sframe_decoder_ctx *dctx,
                                  int *errp) {
   (void)dctx;
   /* An invalid entry answers true (the library's -1 as a bool). */
-  if (fre == NULL || fre_size_code(fre) > 2 || fre_count(fre) > SFC_MAX_DATAWORDS)
+  if (!fre_sane(fre))
     return sfc_fail(errp, SFRAME_ERR_FRE_INVAL) != 0;
   return (fre->fre_info >> 7) & 1u;
 }
@@ -101,7 +109,7 @@ uint32_t sframe_get_fre_udata(const sframe_frame_row_entry *fre, int idx, int *e
 bool sframe_fre_get_ra_undefined_p(const sframe_decoder_ctx *dctx,
                                    const sframe_frame_row_entry *fre, int *errp) {
   (void)dctx;
-  if (fre == NULL || fre_size_code(fre) > 2 || fre_count(fre) > SFC_MAX_DATAWORDS)
+  if (!fre_sane(fre))
     return sfc_fail(errp, SFRAME_ERR_FRE_INVAL) != 0;
   return fre_count(fre) == 0;
 }

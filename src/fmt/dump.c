@@ -60,12 +60,6 @@ static void dump_pad(FILE *out, size_t have, size_t width) {
     fputc(' ', out);
 }
 
-/* Signed data word k, or 0 with *ok = 0 when the FRE has fewer words. */
-static int32_t dword(const sfv_fre *fre, unsigned k, int *ok) {
-  *ok = k < fre->dw_count;
-  return *ok ? fre->dw[k] : 0;
-}
-
 /* "c-16", "c+8". */
 static void cell_cfa_rel(char *buf, size_t n, int32_t off) {
   snprintf(buf, n, "c%+" PRId32, off);
@@ -100,16 +94,16 @@ static void dump_cells_240(const sfv_section *sec, const sfv_fre *fre,
                            dump_row *row) {
   int8_t ffp = sec->hdr.cfa_fixed_fp_offset, fra = sec->hdr.cfa_fixed_ra_offset;
   int ok;
-  int32_t v = dword(fre, 0, &ok);
+  int32_t v = fmt_dump_word(fre, 0, &ok);
   memset(row, 0, sizeof *row);
   row->mangled = fre->mangled_ra;
   cell_cfa_default(sec, fre, ok ? v : -1, 240, row);
-  v = dword(fre, fra != 0 ? 1u : 2u, &ok);
+  v = fmt_dump_word(fre, fra != 0 ? 1u : 2u, &ok);
   if (ffp == 0 && ok)
     cell_cfa_rel(row->fp, sizeof row->fp, v);
   else
     strcpy(row->fp, "u");
-  v = dword(fre, 1, &ok);
+  v = fmt_dump_word(fre, 1, &ok);
   if (fra == 0 && ok)
     cell_cfa_rel(row->ra, sizeof row->ra, v);
   else
@@ -128,19 +122,19 @@ static void dump_cells_default(const sfv_section *sec, const sfv_fre *fre,
     row->ra_undefined = 1;
     return;
   }
-  v = dword(fre, 0, &ok);
+  v = fmt_dump_word(fre, 0, &ok);
   cell_cfa_default(sec, fre, ok ? v : -1, layout, row);
   if (ffp != 0) {
     v = ffp;
     ok = 1;
   } else {
-    v = dword(fre, fra != 0 ? 1u : 2u, &ok);
+    v = fmt_dump_word(fre, fra != 0 ? 1u : 2u, &ok);
   }
   if (!ok)
     strcpy(row->fp, "u");
   else if (layout != 247 || !s390x_regnum_cell(sec, v, row->fp, sizeof row->fp))
     cell_cfa_rel(row->fp, sizeof row->fp, v);
-  v = dword(fre, 1, &ok);
+  v = fmt_dump_word(fre, 1, &ok);
   if (fra != 0)
     strcpy(row->ra, "f");
   else if (!ok)
@@ -175,54 +169,28 @@ static void cell_flex(const sfv_section *sec, uint32_t ctl, int32_t off,
   snprintf(buf, n, deref ? "(%s%+" PRId32 ")" : "%s%+" PRId32, name, off);
 }
 
-/* Unsigned data word k (zero-extended from its size). */
-static uint32_t uword(const sfv_fre *fre, unsigned k, int *ok) {
-  *ok = k < fre->dw_count;
-  return *ok ? fre->dw_raw[k] : 0;
-}
-
-/* 2.47, flex FDEs: [CFA ctl, CFA off, RA ctl, RA off, FP ctl, FP off], where
- * an RA control word of 0 is one word of padding before the FP pair. */
+/* 2.47, flex FDEs: the cells fmt_dump_flex_row fills. */
 static void dump_cells_flex(const sfv_section *sec, const sfv_fre *fre,
                             dump_row *row) {
-  int8_t ffp = sec->hdr.cfa_fixed_fp_offset, fra = sec->hdr.cfa_fixed_ra_offset;
-  int ok, ra_ctl_ok, fp_ctl_ok, off_ok;
-  uint32_t ctl, ra_ctl, fp_ctl;
-  int32_t off;
-  unsigned fp_idx;
+  fmt_flex_row r;
   memset(row, 0, sizeof *row);
   row->mangled = fre->mangled_ra;
   if (fre->dw_count == 0) {
     row->ra_undefined = 1;
     return;
   }
-  ctl = uword(fre, 0, &ok);
-  cell_flex(sec, ctl, cfa_value(sec, dword(fre, 1, &ok), 247), row->cfa,
-            sizeof row->cfa);
-
-  ra_ctl = uword(fre, 2, &ra_ctl_ok);
-  fp_idx = ra_ctl_ok && ra_ctl == 0 ? 3u : 4u;
-  fp_ctl = uword(fre, fp_idx, &fp_ctl_ok);
-  off = dword(fre, fp_idx + 1, &off_ok);
-  if (!off_ok && ffp != 0) {
-    off = ffp;
-    off_ok = 1;
-  }
-  if (fp_ctl_ok && off_ok)
-    cell_flex(sec, fp_ctl, off, row->fp, sizeof row->fp);
+  fmt_dump_flex_row(sec, fre, &r);
+  cell_flex(sec, r.cfa_ctl, cfa_value(sec, r.cfa_off, 247), row->cfa, sizeof row->cfa);
+  if (r.fp)
+    cell_flex(sec, r.fp_ctl, r.fp_off, row->fp, sizeof row->fp);
   else
     strcpy(row->fp, "u");
-
-  if (!ra_ctl_ok) {
-    strcpy(row->ra, fra != 0 ? "f" : "u");
-  } else if (ra_ctl == 0) {
+  if (r.ra == FMT_FLEX_RA_NONE)
+    strcpy(row->ra, sec->hdr.cfa_fixed_ra_offset != 0 ? "f" : "u");
+  else if (r.ra == FMT_FLEX_RA_PADDING)
     strcpy(row->ra, "U");
-  } else {
-    off = dword(fre, 3, &off_ok);
-    if (!off_ok)
-      off = fra != 0 ? fra : -1;   /* the getter's fallback / error value */
-    cell_flex(sec, ra_ctl, off, row->ra, sizeof row->ra);
-  }
+  else
+    cell_flex(sec, r.ra_ctl, r.ra_off, row->ra, sizeof row->ra);
 }
 
 /* --------------------------------------------------------------- header */

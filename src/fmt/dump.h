@@ -10,4 +10,34 @@
  * is readable the same way by libsfv and by the layout's libsframe. */
 int fmt_dump_checkable(const sfv_section *sec, int layout);
 
+/* Signed data word k of an FRE, or 0 with *ok = 0 when it has fewer. */
+static inline int32_t fmt_dump_word(const sfv_fre *fre, unsigned k, int *ok) {
+  *ok = k < fre->dw_count;
+  return *ok ? fre->dw[k] : 0;
+}
+
+/* 2.47's row of a flex FDE's FRE with data words (dump_flex.c): which
+ * word fills which cell.  Words: [CFA ctl, CFA off, RA ctl, RA off, FP
+ * ctl, FP off], where an RA control word of 0 is one word of padding
+ * before the FP pair. */
+enum { FMT_FLEX_RA_NONE, FMT_FLEX_RA_PADDING, FMT_FLEX_RA_RULE };
+typedef struct fmt_flex_row {
+  uint32_t cfa_ctl;
+  int32_t cfa_off;           /* as stored (s390x: before its scaling) */
+  int fp;                    /* 1: the FP cell is a rule (fp_ctl, fp_off) */
+  uint32_t fp_ctl;
+  int32_t fp_off;            /* the header's fixed FP offset when absent */
+  int ra;                    /* FMT_FLEX_RA_*: no RA word ("f"/"u"), "U", or
+                                a rule (ra_ctl, ra_off) */
+  uint32_t ra_ctl;
+  int32_t ra_off;            /* the getter's fallback when absent: the fixed
+                                RA offset, else its error value -1 */
+} fmt_flex_row;
+void fmt_dump_flex_row(const sfv_section *sec, const sfv_fre *fre, fmt_flex_row *r);
+
+/* 1 when that row names a DWARF register (a control word with its
+ * register bit in a cell it prints): 2.47 looks the name up, and asserts
+ * on an ABI without a register map. */
+int fmt_dump_flex_names_reg(const sfv_section *sec, const sfv_fre *fre);
+
 #endif

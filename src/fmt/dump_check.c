@@ -27,14 +27,24 @@ void fmt_dump_fre_init(fmt_dump_fre_iter *w, const sfv_section *sec,
   w->ok = st == SFV_OK || (st == SFV_E_FRE_TYPE && fde->num_fres == 0);
 }
 
-/* libsframe copies each FRE on the way into its row entry, data words as
- * count << size code bytes, count bytes for size code 3, and checks the
- * entry only when it is the one asked for.  The data words of a refused
- * FRE are never read: they may lie past the limit (libsframe then reads
- * past its copy of the FRE sub-section; no next FRE can start there). */
+int fmt_dump_fre_words(unsigned size_code, unsigned count, int layout,
+                       unsigned *bytes) {
+  unsigned max = max_datawords(layout);
+  *bytes = size_code > 2 ? count : count << size_code;
+  if (*bytes > 4u * max)
+    return -1;
+  return size_code <= 2 && count <= max;
+}
+
+/* libsframe copies each FRE on the way into its row entry
+ * (fmt_dump_fre_words) and checks the entry only when it is the one asked
+ * for.  The data words of a refused FRE are never read: they may lie past
+ * the limit (libsframe then reads past its copy of the FRE sub-section;
+ * no next FRE can start there). */
 int fmt_dump_fre_next(fmt_dump_fre_iter *w, sfv_fre *fre, int *sane) {
-  unsigned asz, bytes, max = max_datawords(w->layout);
+  unsigned asz, bytes;
   sfv_status st;
+  int verdict;
   *sane = 0;
   if (!w->ok)
     return -1;
@@ -46,10 +56,9 @@ int fmt_dump_fre_next(fmt_dump_fre_iter *w, sfv_fre *fre, int *sane) {
       ((st != SFV_E_DATAWORD_SIZE && st != SFV_E_BOUNDS) ||
        fre->offset > w->it.limit || w->it.limit - fre->offset <= asz))
     return -1;                 /* no start and info byte inside the limit */
-  bytes = fre->dw_size_code > 2 ? fre->dw_count
-                                : (unsigned)fre->dw_count << fre->dw_size_code;
-  *sane = fre->dw_size_code <= 2 && fre->dw_count <= max;
-  if (bytes > 4u * max || (st != SFV_OK && *sane))
+  verdict = fmt_dump_fre_words(fre->dw_size_code, fre->dw_count, w->layout, &bytes);
+  *sane = verdict > 0;
+  if (verdict < 0 || (st != SFV_OK && *sane))
     return -1;                 /* past its row entry, or words past the limit */
   if (st != SFV_OK) {
     w->it.pos = fre->offset + asz + 1u + bytes;
@@ -83,7 +92,8 @@ static int fre_dumpable(int layout, const sfv_section *sec, const sfv_fde *fde,
     if (fre->start > fde->size)
       return 0;                       /* sframe_decoder_get_fre asserts */
     if (fde->fde_type == SFV_FDE_FLEX && fre->dw_count != 0 &&
-        (fre->dw_count < 2 || sfv_abi_sp_regnum(sec->hdr.abi_arch) < 0))
+        (fre->dw_count < 2 || (sfv_abi_sp_regnum(sec->hdr.abi_arch) < 0 &&
+                               fmt_dump_flex_names_reg(sec, fre))))
       return 0;                       /* asserts on CFA words / reg names */
   } else if (fde->size != 0 ? fre->start >= fde->size : fre->start != 0) {
     return 0;
@@ -146,8 +156,10 @@ int fmt_dump_checkable(const sfv_section *sec, int layout) {
   if (sec->fde_avail != h->num_fdes)
     return 0;
   fre_end = sfv_fre_subsection_offset(sec) + h->fre_len;
-  if (fre_end > sec->size)
-    return 0;                         /* objdump copies fre_len bytes */
+  if (h->fre_len != 0 && fre_end > sec->size)
+    return 0;                         /* objdump copies fre_len bytes (none
+                                         when 0: only FDEs without FREs,
+                                         which read none, then dump) */
   if (sec->big_endian && h->num_fdes != 0) {
     spans = malloc((size_t)h->num_fdes * sizeof *spans);
     if (spans == NULL)

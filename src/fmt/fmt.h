@@ -114,6 +114,17 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
  * reports it). */
 int fmt_dump_header_decodes(const uint8_t *data, size_t size, int layout);
 
+/* libsframe's reading of one FRE's info byte in layout 240/244/247, the
+ * one rule its FRE walk, its sanity check and its row entry follow:
+ * *bytes gets the data bytes it copies into its row entry and steps over
+ * (count << size code; count for size code 3, undefined: one byte a
+ * word).  Returns 1 when its sanity check hands the FRE out (size code
+ * 0-2 and at most 3 data words in 2.40/2.44, 6 in 2.47); 0 when it
+ * refuses it; -1 when the bytes overrun its row entry (4 bytes a word it
+ * holds: its copy would write past the entry). */
+int fmt_dump_fre_words(unsigned size_code, unsigned count, int layout,
+                       unsigned *bytes);
+
 /* The FREs of one FDE as the layout's libsframe walks them
  * (sframe_decoder_get_fre), through libsfv: at the positions its own
  * stepping gives, which for an FRE of data-word size code 3 (undefined)
