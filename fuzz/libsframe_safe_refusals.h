@@ -30,15 +30,10 @@ SFV_REFUSAL(0xa1000dcf466ec86dull, SFC_R_DUMP_FRELEN0) /* corpus/diff_libsframe/
 SFV_REFUSAL(0xe02b7e575601d138ull, SFC_R_DUMP_FRELEN0) /* corpus/lookup/e9eb95c67961ddc18048127c71bfc6b98b92ecf2 */
 SFV_REFUSAL(0x30922511a8ee9e58ull, SFC_R_DUMP_FRELEN0) /* corpus/regression/diff-libsframe-accepts-auxhdr-bounds-no-fdes.sframe */
 SFV_REFUSAL(0xb4428a73491d2785ull, SFC_R_DUMP_FRELEN0) /* corpus/validate/6cadaffc02596a7ab547088001124245eef9d169 */
-SFV_REFUSAL(0x555268a0fee21beeull, SFC_R_DUMP_FRETYPE) /* corpus/diff_libsframe/d00f199dcaca11ff77cc362c3d3ada82022453d3 */
-SFV_REFUSAL(0x864d3ab3bc7ce7b8ull, SFC_R_DUMP_STALE) /* corpus/cli_file/133bc6f1a745921f0a1589aff8afbf771c79550d */
-SFV_REFUSAL(0x34cb5dc54e9ecc5cull, SFC_R_DUMP_STALE) /* corpus/cli_file/371f0806bfe4acbce9d1ef3a720071b441fd19f0 */
-SFV_REFUSAL(0x148ca56368725787ull, SFC_R_DUMP_STALE) /* corpus/cli_file/7dd2b3f3e0dadc3363e18a9a36476f8fabe6e64c */
 SFV_REFUSAL(0x9c7ab98dcc64ec43ull, SFC_R_DUMP_STALE) /* corpus/cli_file/c13404eb85d40df6ebcb3888983f58a93259e598 */
 SFV_REFUSAL(0xfd11136c2eeadfcdull, SFC_R_DUMP_STALE) /* corpus/diff_libsframe/75060532f16205880309ab3bce55fc466bb92cf7 */
 SFV_REFUSAL(0x2bf7a00bb477dc15ull, SFC_R_DUMP_STALE) /* corpus/lookup/f336c1245cfeaa64fea95dce08b9d511cf0c744e */
 SFV_REFUSAL(0xc1507b95fabb1777ull, SFC_R_DUMP_STALE) /* corpus/lookup/f33e066918303459c77d7b5a63d55f26a2a28f4c */
-SFV_REFUSAL(0x4c59b8a2f3ed6d7full, SFC_R_DUMP_STALE) /* corpus/validate/839b7fb4443b86a3dd0193adc3bc7cd08cc572dc */
 SFV_REFUSAL(0xb136976e064caa4eull, SFC_R_DUMP_STALE) /* corpus/validate/b3857dec5acb1adfd3fb9c811749a400d85a0149 */
 #undef SFC_R_ABORT_FOREIGN
 #undef SFC_R_DUMP_FRETYPE
