@@ -7,7 +7,9 @@
 #   make libsframe-safe        build/libsframe-safe/abi3/libsframe.so.3
 #                              (LIBSFRAME_3.0, binutils 2.47) and
 #                              build/libsframe-safe/abi1/libsframe.so.1
-#                              (LIBSFRAME_1.0, binutils 2.44)
+#                              (LIBSFRAME_1.0, binutils 2.44),
+#                              build/libsframe-safe/abi0/libsframe.so.0
+#                              (unversioned, binutils 2.40: SFrame v1)
 #   make libsframe-safe-asan   the same under ASan+UBSan (clang-19), in
 #                              build/libsframe-safe-asan/libsframe-safe/
 #   make test-libsframe-safe   (in make test) tests/libsframe_safe/: symbol
@@ -15,11 +17,14 @@
 #                              byte-identical on the corpus, upstream-crash
 #                              inputs under ASan, API checks against stock,
 #                              the upstream libsframe testsuites (sid 168,
-#                              trixie 57; ~40 s), stock ld links
-#                              byte-identical (~2 min).  About 7 min on 2
-#                              cores.
+#                              trixie 57, bookworm 23; ~50 s), 2.40 on
+#                              single-byte corruptions of the v1 cases
+#                              (~1.5 min), stock ld links byte-identical
+#                              (~3 min).  33 tests: 27 min measured on 2
+#                              shared cores with make check running
+#                              beside it (was ~7 min for two ABIs).
 #
-# One source set, compiled once per ABI (-DSFV_COMPAT_ABI=3 / =1); libsfv
+# One source set, compiled once per ABI (-DSFV_COMPAT_ABI=3 / =1 / =0); libsfv
 # and the printers are linked in as -fPIC objects with hidden visibility,
 # and the version script exports exactly the ABI's symbols.
 
@@ -31,6 +36,7 @@ SFC_DIR := $(BUILD)/libsframe-safe
 # ABI 3 objects are the ones check-layers reads (build/obj/compat).
 SFC_OBJS3 := $(SFC_SRCS:src/compat/%.c=$(BUILD)/obj/compat/%.o)
 SFC_OBJS1 := $(SFC_SRCS:src/compat/%.c=$(BUILD)/obj/compat-abi1/%.o)
+SFC_OBJS0 := $(SFC_SRCS:src/compat/%.c=$(BUILD)/obj/compat-abi0/%.o)
 SFC_CORE := $(LIB_PIC_OBJS) $(FMT_SRCS:src/%.c=$(BUILD)/pic/%.o)
 SFC_CFLAGS = $(ALL_CFLAGS) -fPIC -fvisibility=hidden
 # Unresolved symbols are a link error (the sanitizer build resolves its
@@ -45,6 +51,10 @@ $(BUILD)/obj/compat-abi1/%.o: src/compat/%.c $(SFC_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(SFC_CFLAGS) -DSFV_COMPAT_ABI=1 -c $< -o $@
 
+$(BUILD)/obj/compat-abi0/%.o: src/compat/%.c $(SFC_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SFC_CFLAGS) -DSFV_COMPAT_ABI=0 -c $< -o $@
+
 $(SFC_DIR)/abi3/libsframe.so.3: $(SFC_OBJS3) $(SFC_CORE) src/compat/libsframe3.map
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(SFC_LDFLAGS) -shared -Wl,-soname,libsframe.so.3 \
@@ -55,7 +65,13 @@ $(SFC_DIR)/abi1/libsframe.so.1: $(SFC_OBJS1) $(SFC_CORE) src/compat/libsframe1.m
 	$(CC) $(CFLAGS) $(LDFLAGS) $(SFC_LDFLAGS) -shared -Wl,-soname,libsframe.so.1 \
 	  -Wl,--version-script=src/compat/libsframe1.map -o $@ $(SFC_OBJS1) $(SFC_CORE)
 
-libsframe-safe: $(SFC_DIR)/abi3/libsframe.so.3 $(SFC_DIR)/abi1/libsframe.so.1
+$(SFC_DIR)/abi0/libsframe.so.0: $(SFC_OBJS0) $(SFC_CORE) src/compat/libsframe0.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(SFC_LDFLAGS) -shared -Wl,-soname,libsframe.so.0 \
+	  -Wl,--version-script=src/compat/libsframe0.map -o $@ $(SFC_OBJS0) $(SFC_CORE)
+
+libsframe-safe: $(SFC_DIR)/abi3/libsframe.so.3 $(SFC_DIR)/abi1/libsframe.so.1 \
+  $(SFC_DIR)/abi0/libsframe.so.0
 
 libsframe-safe-asan:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/libsframe-safe-asan CC=$(CLANG) \
@@ -64,7 +80,9 @@ libsframe-safe-asan:
 check-layers: $(SFC_OBJS3)
 
 # tests/libsframe_safe/api_walk.c against each library: stock sid/trixie
-# (static, by their installed headers), the drop-in, the ASan drop-in.
+# (static, by their installed headers) and bookworm (the system's
+# libsframe.so.0, by trixie's header with -DWALK_ABI0), the drop-in, the
+# ASan drop-in.
 SFC_WALK := $(SFC_DIR)/walk
 SFC_ASAN_DIR := $(BUILD)/libsframe-safe-asan/libsframe-safe
 .PHONY: libsframe-safe-walkers
@@ -74,10 +92,12 @@ libsframe-safe-walkers: libsframe-safe libsframe-safe-asan
 	  mkdir -p $$w; \
 	  $(CC) -O1 -g -I"$$SID_SFRAME_INCLUDE" -o $$w/walk_stock3 $$s "$$SID_LIBSFRAME_A"; \
 	  $(CC) -O1 -g -I"$$TRIXIE_SFRAME_INCLUDE" -o $$w/walk_stock1 $$s "$$TRIXIE_LIBSFRAME_A"; \
-	  for a in 3:SID 1:TRIXIE; do n=$${a%%:*}; inc=$$(eval echo \$$$${a#*:}_SFRAME_INCLUDE); \
-	    $(CC) -O1 -g -I"$$inc" -o $$w/walk_safe$$n $$s $(SFC_DIR)/abi$$n/libsframe.so.$$n \
+	  $(CC) -O1 -g -DWALK_ABI0 -I"$$TRIXIE_SFRAME_INCLUDE" -o $$w/walk_stock0 $$s $(BOOKWORM_LIBSFRAME); \
+	  for a in 3:SID: 1:TRIXIE: 0:TRIXIE:-DWALK_ABI0; do n=$${a%%:*}; t=$${a#*:}; f=$${t#*:}; \
+	    inc=$$(eval echo \$$$${t%%:*}_SFRAME_INCLUDE); \
+	    $(CC) -O1 -g $$f -I"$$inc" -o $$w/walk_safe$$n $$s $(SFC_DIR)/abi$$n/libsframe.so.$$n \
 	      -Wl,-rpath,$(abspath $(SFC_DIR))/abi$$n; \
-	    $(CLANG) -O1 -g $(SAN) -I"$$inc" -o $$w/walk_asan$$n $$s \
+	    $(CLANG) -O1 -g $(SAN) $$f -I"$$inc" -o $$w/walk_asan$$n $$s \
 	      $(SFC_ASAN_DIR)/abi$$n/libsframe.so.$$n -Wl,-rpath,$(abspath $(SFC_ASAN_DIR))/abi$$n; \
 	  done
 

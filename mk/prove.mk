@@ -17,9 +17,17 @@
 #                       ... 3be) defines PROOF_VERSION and PROOF_BE
 #                       instead (proofs/lib/section_proof.h), a value
 #                       <split>.<n> also PROOF_MAX_SIZE=<n>
+#                       (any other value <n> or <n>.<tag>: PROOF_N=<n>;
+#                       the tag only names the run)
+#   PROOF_DEFS.<name>.<value>  more -D options for that run's compilation
 #   PROOF_RUN_FLAGS.<name>.<value>  more cbmc options for that run only
 #                       (expanded when the run starts: bounds derived from
 #                       PROOF_N by a script of the harness)
+#   PROOF_GOTO.<name>   goto-instrument options (e.g. --replace-calls f:g,
+#                       the one way to put a model in place of a static
+#                       function): the run then compiles the harness and
+#                       sources with goto-cc, applies them, and runs cbmc
+#                       on the result
 # and add runs (name or name.value) that take minutes to PROVE_SLOW, which
 # only make prove-all runs, and harnesses that do not yet prove within the
 # budget to PROVE_PENDING, which neither runs (make prove-one runs them;
@@ -37,7 +45,10 @@ CBMC_CHECKS := --bounds-check --pointer-check --pointer-overflow-check \
                --signed-overflow-check --undefined-shift-check \
                --div-by-zero-check --unwinding-assertions \
                --pointer-primitive-check --enum-range-check
-CBMC_CFLAGS := -I src -I proofs/lib -D_DEFAULT_SOURCE --object-bits 12
+CBMC_CPPFLAGS := -I src -I proofs/lib -D_DEFAULT_SOURCE
+CBMC_CFLAGS := $(CBMC_CPPFLAGS) --object-bits 12
+GOTO_CC := .deps/cbmc/bin/goto-cc
+GOTO_INSTRUMENT := .deps/cbmc/bin/goto-instrument
 PROOF_CORE := src/common/rules.c $(wildcard src/sframe/*.c src/lookup/*.c)
 
 # Version x byte order: the six runs that cover every section that opens.
@@ -48,7 +59,7 @@ proof_split_defs = -DPROOF_VERSION=$(subst le,,$(subst be,,$(1))) \
 proof_defs = $(if $(filter $(PROOF_SPLITS),$(firstword $(subst ., ,$(2)))),\
   $(call proof_split_defs,$(firstword $(subst ., ,$(2)))) \
   $(if $(word 2,$(subst ., ,$(2))),-DPROOF_MAX_SIZE=$(word 2,$(subst ., ,$(2)))),\
-  -DPROOF_N=$(2))
+  -DPROOF_N=$(firstword $(subst ., ,$(2)))) $(PROOF_DEFS.$(1).$(2))
 
 PROVE_SLOW :=
 PROVE_PENDING :=
@@ -65,13 +76,22 @@ $(CBMC_ENV):
 
 PROOF_DEPS := $(CBMC_ENV) $(LIB_HDRS) $(wildcard proofs/lib/*.h) mk/prove.mk
 
+# proof_cbmc NAME RUN DEFINES: the commands of one run (cbmc on the
+# sources, or on the goto program goto-cc and goto-instrument made).
+proof_cbmc = $(if $(PROOF_GOTO.$(1)),\
+  $(GOTO_CC) $(CBMC_CPPFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
+    -o $(PROVE_BUILD)/$(2).gb && \
+  $(GOTO_INSTRUMENT) $(PROOF_GOTO.$(1)) $(PROVE_BUILD)/$(2).gb $(PROVE_BUILD)/$(2).gb && \
+  $(CBMC_PROG) --object-bits 12 $(PROVE_BUILD)/$(2).gb,\
+  $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)))
+
 # proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run.
 define proof_rule
 $(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
 	@mkdir -p $(PROVE_BUILD); rm -f $$@
 	@s=$$$$(date +%s); \
-	 if $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
-	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)) >$(PROVE_BUILD)/$(2).log 2>&1 \
+	 if { $(call proof_cbmc,$(1),$(2),$(3)) \
+	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)); } >$(PROVE_BUILD)/$(2).log 2>&1 \
 	    && grep -q '^VERIFICATION SUCCESSFUL' $(PROVE_BUILD)/$(2).log; then \
 	   echo "prove: $(2) ok ($$$$(( $$$$(date +%s) - s )) s)"; touch $$@; \
 	 else \

@@ -31,7 +31,11 @@ typedef struct sfv_header {
 } sfv_header;
 
 /* NOT API: size of sfv_section's private lookup table (see priv). */
+#if defined(__CPROVER__) && defined(PROOF_LOOKUP_BUCKETS)
+#define SFV_LOOKUP_BUCKETS PROOF_LOOKUP_BUCKETS /* CBMC proofs only (PROOFS.md) */
+#else
 #define SFV_LOOKUP_BUCKETS 256
+#endif
 
 typedef struct sfv_section {
   const uint8_t *data;

@@ -18,6 +18,8 @@
 #define PROOF_MAX_SIZE PROOF_N
 #endif
 
+#include <string.h>
+
 #include "sfv.h"
 #include "sframe/decode.h"
 #include "sframe/spec.h"
@@ -50,8 +52,8 @@ static inline int proof_section_header(sfv_section *sec) {
  * in a split run), byte order 0 or 1 (PROOF_BE), the fields sfv_open_header
  * derives from them as it derives them, and fde_avail any count satisfying
  * its postcondition (at most num_fdes, every counted index entry inside the
- * buffer, proved by the sfv_open harness); the order flags 0 as
- * sfv_open_header leaves them.  data is the caller's buffer (NULL: the
+ * buffer, proved by the sfv_open harness); the order flags and the lookup
+ * buckets 0 as sfv_open_header leaves them.  data is the caller's buffer (NULL: the
  * data pointer is never read, as in the classifiers). */
 static inline void proof_section_model(sfv_section *sec, const uint8_t *data,
                                        size_t len) {
@@ -74,6 +76,9 @@ static inline void proof_section_model(sfv_section *sec, const uint8_t *data,
   sec->priv.fde_base = (uint64_t)sec->priv.hdr_end + sec->hdr.fdeoff;
   sec->priv.fre_base = (uint64_t)sec->priv.hdr_end + sec->hdr.freoff;
   sec->priv.fdes_sorted = sec->priv.fres_sorted = 0;
+  sec->priv.lk_shift = 0;
+  sec->priv.lk_first = 0;
+  memset(sec->priv.lk_bucket, 0, sizeof sec->priv.lk_bucket);
   __CPROVER_assume(avail <= sec->hdr.num_fdes);
   __CPROVER_assume(avail == 0 ||
                    (sec->priv.fde_base <= sec->size &&
@@ -82,11 +87,19 @@ static inline void proof_section_model(sfv_section *sec, const uint8_t *data,
   sec->fde_avail = avail;
 }
 
+/* The buffer of proof_section_opened: proof_buffer, or a harness whose
+ * reads all go through a cursor defines it as proof_buffer_tail before
+ * including this header (proof.h says why that is faster and what it
+ * leaves to the cursor proofs). */
+#ifndef PROOF_SECTION_BUFFER
+#define PROOF_SECTION_BUFFER proof_buffer
+#endif
+
 /* proof_section_model of a buffer of up to PROOF_MAX_SIZE bytes of any
  * contents, for the functions that read the section's FDEs and FREs. */
 static inline void proof_section_opened(sfv_section *sec) {
   size_t len;
-  uint8_t *buf = proof_buffer(PROOF_MAX_SIZE, &len);
+  uint8_t *buf = PROOF_SECTION_BUFFER(PROOF_MAX_SIZE, &len);
   proof_section_model(sec, buf, len);
 }
 
@@ -112,6 +125,17 @@ static inline int proof_fde(const sfv_section *sec, sfv_fde *f) {
     return 1;
   }
   return sfv_fde_get(sec, nondet_u32(), f) == SFV_OK;
+}
+
+/* FDE i's resolved start as sfv_fde_get resolves it (the index entry
+ * alone: sfv_fde_get_index); 0 when i is out of range or it has none. */
+static inline int proof_fde_start(const sfv_section *sec, uint32_t i,
+                                  int64_t *s) {
+  sfv_fde f;
+  if (sfv_fde_get_index(sec, i, &f) != SFV_OK || !f.start_ok)
+    return 0;
+  *s = f.start;
+  return 1;
 }
 
 /* Any FRE sfv_fre_next can return: the fields derived from its info byte

@@ -8,10 +8,19 @@
  *   position, FRE counts, FRE type) has no undefined behaviour, returns
  *   only an FRE inside [pos, limit), advances past it and counts it, and
  *   keeps the invariant.
- * Split runs fix the iterator's FRE type (PROOF_FRE_TYPE 0..2, and 3 for
- * every undefined one, which fails the same way).
  * So every walk of any length stays inside the buffer; it ends after at
- * most count steps (next grows by one per FRE, each FRE at least 2 bytes). */
+ * most count steps (next grows by one per FRE, each FRE at least 2 bytes).
+ *
+ * Split runs (proof.mk), which together cover every case:
+ * - PROOF_STEP 0: the init step alone; 1: the next step alone (undefined:
+ *   both, the solver picks);
+ * - PROOF_FRE_TYPE 0..2 fixes the iterator's FRE type, 3 stands for every
+ *   undefined one (sfv_fre_addr_size 0: each fails the same way, before
+ *   any read);
+ * - PROOF_DW_CODE 0..3 fixes the data-word size code of the info byte at
+ *   pos + start-address size, when that byte is inside [pos, limit) (a
+ *   step that cannot read it is in every run). */
+#define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
 #include "section_proof.h"
 
 static int invariant(const sfv_fre_iter *it, const sfv_section *sec) {
@@ -19,52 +28,76 @@ static int invariant(const sfv_fre_iter *it, const sfv_section *sec) {
          sfv_fre_end(sec) <= sec->size;
 }
 
-int main(void) {
-  sfv_section sec;
+static void init_step(const sfv_section *sec) {
   sfv_fde f;
   sfv_fre_iter it;
+  sfv_status st;
+  if (!proof_fde(sec, &f))
+    return;
+  st = sfv_fre_iter_init(&it, sec, &f, nondet_u64());
+  __CPROVER_assert(st == SFV_OK || st == SFV_E_FRE_TYPE, "init: status");
+  __CPROVER_assert(invariant(&it, sec) && it.pos == f.fres_offset &&
+                       it.next == 0 && it.count == f.num_fres,
+                   "init: the invariant");
+}
+
+static void next_step(const sfv_section *sec) {
+  sfv_fre_iter any, it;
   sfv_fre r;
   sfv_status st;
-  proof_section_opened(&sec);
-  if (nondet_u8() == 0) {
-    if (!proof_fde(&sec, &f))
-      return 0;
-    st = sfv_fre_iter_init(&it, &sec, &f, nondet_u64());
-    __CPROVER_assert(st == SFV_OK || st == SFV_E_FRE_TYPE, "init: status");
-    __CPROVER_assert(invariant(&it, &sec) && it.pos == f.fres_offset &&
-                         it.next == 0 && it.count == f.num_fres,
-                     "init: the invariant");
-    return 0;
-  }
-  {
-    sfv_fre_iter any;
-    uint64_t pos;
-    uint32_t next;
-    it = any;
-    it.sec = &sec;
+  uint64_t pos;
+  uint32_t next;
+  it = any;
+  it.sec = sec;
 #ifdef PROOF_FRE_TYPE
-    it.fre_type = PROOF_FRE_TYPE; /* split runs: one per FRE type */
+  if (PROOF_FRE_TYPE <= SFV_FRE_ADDR4)
+    it.fre_type = PROOF_FRE_TYPE;
+  else
+    __CPROVER_assume(it.fre_type > SFV_FRE_ADDR4);
 #endif
-    __CPROVER_assume(invariant(&it, &sec));
-    pos = it.pos;
-    next = it.next;
-    st = sfv_fre_next(&it, &r);
-    __CPROVER_assert(invariant(&it, &sec), "next: the invariant kept");
-    if (st == SFV_OK) {
-      __CPROVER_assert(r.offset == pos && r.length >= 2 &&
-                           r.length <= it.limit && pos <= it.limit - r.length,
-                       "next: the FRE inside [pos, limit)");
-      __CPROVER_assert(it.pos == pos + r.length && it.next == next + 1 &&
-                           next < it.count,
-                       "next: advances past it and counts it");
-      __CPROVER_assert(r.dw_count <= SFV_MAX_DATAWORDS &&
-                           r.dw_size == 1u << r.dw_size_code &&
-                           r.length == 1u + sfv_fre_addr_size(it.fre_type) +
-                                           (unsigned)r.dw_count * r.dw_size,
-                       "next: the FRE's fields");
-    } else {
-      __CPROVER_assert(it.pos == pos && it.next == next, "next: no advance on failure");
-    }
+  __CPROVER_assume(invariant(&it, sec));
+#ifdef PROOF_DW_CODE
+  {
+    unsigned asz = sfv_fre_addr_size(it.fre_type);
+    if (it.pos <= it.limit && it.limit - it.pos > asz)
+      __CPROVER_assume(sfv_fre_info_size_code(sec->data[it.pos + asz]) ==
+                       PROOF_DW_CODE);
   }
+#endif
+  pos = it.pos;
+  next = it.next;
+  st = sfv_fre_next(&it, &r);
+  __CPROVER_assert(invariant(&it, sec), "next: the invariant kept");
+  if (st == SFV_OK) {
+    __CPROVER_assert(r.offset == pos && r.length >= 2 &&
+                         r.length <= it.limit && pos <= it.limit - r.length,
+                     "next: the FRE inside [pos, limit)");
+    __CPROVER_assert(it.pos == pos + r.length && it.next == next + 1 &&
+                         next < it.count,
+                     "next: advances past it and counts it");
+    __CPROVER_assert(r.dw_count <= SFV_MAX_DATAWORDS &&
+                         r.dw_size == 1u << r.dw_size_code &&
+                         r.length == 1u + sfv_fre_addr_size(it.fre_type) +
+                                         (unsigned)r.dw_count * r.dw_size,
+                     "next: the FRE's fields");
+  } else {
+    __CPROVER_assert(it.pos == pos && it.next == next,
+                     "next: no advance on failure");
+  }
+}
+
+int main(void) {
+  sfv_section sec;
+  proof_section_opened(&sec);
+#if defined(PROOF_STEP) && PROOF_STEP == 0
+  init_step(&sec);
+#elif defined(PROOF_STEP)
+  next_step(&sec);
+#else
+  if (nondet_u8() == 0)
+    init_step(&sec);
+  else
+    next_step(&sec);
+#endif
   return 0;
 }

@@ -36,6 +36,16 @@ static int cb(void *ctx, const sfv_diag *d) {
 int main(void) {
   size_t len, slen;
   uint8_t *buf = proof_buffer(PROOF_MAX_SIZE, &len);
+#ifdef PROOF_ABI
+  /* A run per ABI byte (header offset 3): 1..4, or 0 for every other
+   * value (the fast path off, the classifiers' "unknown ABI"). */
+  if (len > 3) {
+    if (PROOF_ABI != 0)
+      buf[3] = PROOF_ABI;
+    else
+      __CPROVER_assume(buf[3] == 0 || buf[3] > 4);
+  }
+#endif
   sfv_options opt;
   sfv_result res;
   sfv_status st;

@@ -45,16 +45,24 @@ else
 fi
 # loops over FREs and bytes
 s="$s,check_trailing.0:$T1,walk_fres.0:$R1,fast_a.0:$R1,fast_a.1:$R1"
+s="$s,fast_a.2:$R1"
 # loops over the data words of one FRE: any FRE's (W), a default FDE's
-# once its count is accepted (classify_default: words 1, 2), the fast
-# path's of at most 8 bytes, the classifier's probe words (15)
+# once its count is accepted (classify_default: words 1, 2), a flex FDE's
+# layout (<= 3)
 s="$s,sfv_fre_words_.0:$W1,sfv_fre_words_\$link1.0:$W1"
 s="$s,classify_default.0:3,classify_default\$link1.0:3"
 for l in sfv_flex_layout.0 'sfv_flex_layout$link1.0'; do
   s="$s,$l:3"
 done
-s="$s,classify_raw.0:16,classify_findings.0:16,words_ok.0:16"
-s="$s,memo_clean.0:9,memo_clean.1:9,derive.0:9,derive.1:9"
+# the fast path's, after derive() (its model, proofs/lib/derive_contract.h):
+# SFV_V_FAST and SFV_V_FAST8 info bytes have at most 3 words (words_ok
+# reads words 1, 2; find_derive's loops over words and its two probe
+# values), SFV_V_MEMO ones at most 8 bytes (memo_clean: the 8 bytes, the
+# words; classify_raw_rec: the words of either); find_take's and
+# find_send's loops clear one of at most 8 lanes of a 64-bit mask each
+s="$s,words_ok.0:3,classify_raw_rec.0:9,memo_clean.0:9,memo_clean.1:9"
+for i in 0 1 2 3 4; do s="$s,find_derive.$i:4"; done
+s="$s,find_take.0:9,find_send.0:9"
 # the byte loop of sfv_ld (at most 8 bytes), in each of its copies
 s="$s,sfv_ld.0:9"
 for i in 1 2 3 4 5 6; do s="$s,sfv_ld\$link$i.0:9"; done

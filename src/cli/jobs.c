@@ -11,7 +11,8 @@
  *    and hands them out in batches (jobs.h: first index, count, names)
  *    over a pipe per worker, so the pipe and wake-up costs are paid per
  *    batch, and the listing (a -r walk) runs while the workers check;
- *  - each worker sends one message per file (jobs.h); the parent merges
+ *  - each worker sends one message per file (jobs.h), a batch's in one
+ *    write when it is done, so the parent wakes once per batch; it merges
  *    each summary part as it arrives (counters) and writes each file's
  *    stderr bytes, then its stdout bytes (a ',' before them when the
  *    document needs one: fmt_report_part_join), strictly in list order,
@@ -21,9 +22,13 @@
  * Memory: the window, WINDOW_PER_JOB * N files listed beyond the next one
  * to print (their names, and the output of those done, each bounded by
  * --max-diags), whatever the number of files.
- * A worker that dies leaves the file it was on as an I/O error ("internal
- * error: the process validating this file died", status 2) and is
- * replaced; the new worker takes the rest of its batch.  A failed write on
+ * A worker that dies is replaced; the new worker takes the rest of its
+ * batch (the files whose messages did not come back), marked `each`, so
+ * that it sends each file's message as it is done: where it dies too, the
+ * file it was on becomes an I/O error ("internal error: the process
+ * validating this file died", status 2) and the next worker takes the
+ * files after it.  (Checking is deterministic: the files done again give
+ * the messages the first worker held back.)  A failed write on
  * stdout ends the run: the workers are stopped (SIGTERM, then waited for)
  * and the status is 2; a list that cannot go on, or files that cannot be
  * recorded, end it too (status 2) after the files before are printed. */
@@ -139,6 +144,7 @@ typedef struct wk {
   int cmd, res;              /* -1 when closed */
   int32_t idx, end;          /* its batch: files idx .. end - 1 not back yet */
   int pending;               /* the batch is still to be written to cmd */
+  int each;                  /* the batch is sent marked each (jobs.h) */
   char *rbuf;                /* bytes read from res, not yet taken: */
   size_t rpos, rlen, rcap;   /* rbuf[rpos, rlen) */
 } wk;
@@ -219,8 +225,9 @@ static void reap(wk *w, int sig) {
 }
 
 /* Worker i is replaced; the new one takes what is left of the old one's
- * batch.  0, or the errno of the call that failed. */
-static int respawn(pool *p, int i, int sig) {
+ * batch, marked each when each is 1.  0, or the errno of the call that
+ * failed. */
+static int respawn(pool *p, int i, int sig, int each) {
   int32_t idx = p->w[i].idx, end = p->w[i].end;
   int err;
   reap(&p->w[i], sig);
@@ -229,6 +236,7 @@ static int respawn(pool *p, int i, int sig) {
   p->w[i].idx = idx;
   p->w[i].end = end;
   p->w[i].pending = idx < end;
+  p->w[i].each = each;
   return 0;
 }
 
@@ -242,6 +250,7 @@ static int send_batch(pool *p, wk *w) {
   memset(&b, 0, sizeof b);
   b.first = w->idx;
   b.count = w->end - w->idx;
+  b.each = w->each;
   for (k = w->idx; k < w->end; k++) {
     const cli_item *it = &p->win[k % p->nwin].it;
     b.bytes += sizeof(jobs_name) + strlen(it->path) + 1 +
@@ -442,6 +451,7 @@ static int run_parallel(cli_opts *o, int jobs, ahead *q) {
       w->idx = next;
       w->end = next + batch_size(&p, next);
       w->pending = 1;
+      w->each = 0;
       next = w->end;
     }
     for (i = 0; i < p.nw && !failed; i++) {
@@ -450,7 +460,7 @@ static int run_parallel(cli_opts *o, int jobs, ahead *q) {
         continue;
       if (send_batch(&p, w) == 0)
         w->pending = 0;
-      else if ((err = respawn(&p, i, SIGTERM)) != 0)
+      else if ((err = respawn(&p, i, SIGTERM, w->each)) != 0)
         failed = 1;
     }
     /* Print what is done, in order. */
@@ -493,14 +503,17 @@ static int run_parallel(cli_opts *o, int jobs, ahead *q) {
       if (k == np || pf[k].revents == 0)
         continue;
       r = receive(&p, w);
-      if (r < 0) {                 /* died: its file fails, a new worker
-                                      takes the rest of the batch */
+      if (r < 0 && !w->each) {     /* died holding back its messages: a new
+                                      worker does the rest again, each */
+        err = respawn(&p, i, SIGKILL, 1);
+      } else if (r < 0) {          /* died on file w->idx: it fails, a new
+                                      worker takes the files after it */
         slot *s = &p.win[w->idx % p.nwin];
         s->done = 1;
         s->h.idx = w->idx++;
-        err = respawn(&p, i, SIGKILL);
+        err = respawn(&p, i, SIGKILL, 1);
       } else if (r > 0 && p.win[(w->idx - 1) % p.nwin].h.lost_err != 0) {
-        err = respawn(&p, i, 0);   /* it ends after such a file */
+        err = respawn(&p, i, 0, 0); /* it ends after such a file */
       }
       if (err != 0) {
         failed = 1;

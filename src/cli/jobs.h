@@ -5,23 +5,30 @@
  *
  *   parent -> worker: a batch: jobs_batch, then for each of its files a
  *     jobs_name (path and listing-error lengths) and the bytes;
- *   worker -> parent: per file, in order, one message in one writev:
- *     jobs_part, then sum_len bytes of the file's summary part, msg_len of
- *     its I/O error message (with its NUL), out_len of stdout and err_len
- *     of stderr. */
+ *   worker -> parent: per file, in order, one message: jobs_part, then
+ *     sum_len bytes of the file's summary part, msg_len of its I/O error
+ *     message (with its NUL), out_len of stdout and err_len of stderr.
+ *     The messages of a batch are sent together when it is done (or when
+ *     JOBS_SEND_FLUSH bytes wait), so the parent wakes once per batch, not
+ *     per file; a batch marked `each` (one re-sent after its worker died)
+ *     has each message sent as its file is done, so that the parent knows
+ *     which file a death was on. */
 #ifndef SFV_CLI_JOBS_H
 #define SFV_CLI_JOBS_H
 
 #include <stdint.h>
 #include <sys/types.h>
-#include <sys/uio.h>
 
 #include "tree.h"
 
 typedef struct jobs_batch {
   int32_t first, count;      /* files first .. first + count - 1 */
+  int32_t each;              /* 1: send each file's message at once */
   uint64_t bytes;            /* the names that follow */
 } jobs_batch;
+
+/* A worker sends the messages it holds once they reach this many bytes. */
+#define JOBS_SEND_FLUSH 65536
 
 typedef struct jobs_name {
   uint32_t path_len;
@@ -42,14 +49,14 @@ typedef struct jobs_part {
 
 /* Whole transfers, retried on EINTR and short counts: 0, or -1. */
 int jobs_write_all(int fd, const void *p, size_t n);
-int jobs_writev_all(int fd, struct iovec *iov, int n);
 int jobs_read_all(int fd, void *p, size_t n);
 
 /* A file of the run as the parent hands it out or a worker checks it. */
 int jobs_run_one(cli_opts *o, int idx, const char *path, const char *pre_err);
 
 /* The worker's loop (jobs_worker.c): batches in on cmd, one message per
- * file out on res; never returns. */
+ * file out on res (a batch's together, unless it is marked each); never
+ * returns. */
 void jobs_worker(cli_opts *o, int cmd, int res);
 
 #endif

@@ -4,10 +4,13 @@
  * and sends back one message per file, in order.
  *
  * Its stdout and stderr are memory files (memfd_create): what a file
- * printed is read back after it (nothing to read: one lseek), sent in one
- * writev with the part header, and the files are emptied, so each holds
- * one file's output at most.  Memory: one batch's names, and the largest
- * output of one file (bounded by --max-diags). */
+ * printed is read back after it (nothing to read: one lseek) into the
+ * batch's messages, and the files are emptied, so each holds one file's
+ * output at most.  The messages go out in one write when the batch is
+ * done, or as soon as JOBS_SEND_FLUSH bytes wait (jobs.h; a batch marked
+ * each: after every file).  Memory: one batch's names, JOBS_SEND_FLUSH
+ * bytes of messages plus the largest message of one file (its output is
+ * bounded by --max-diags). */
 #define _GNU_SOURCE 1 /* memfd_create */
 #include <errno.h>
 #include <stdio.h>
@@ -28,26 +31,6 @@ int jobs_write_all(int fd, const void *p, size_t n) {
       return -1;
     c += w;
     n -= (size_t)w;
-  }
-  return 0;
-}
-
-int jobs_writev_all(int fd, struct iovec *iov, int n) {
-  while (n > 0) {
-    ssize_t w = writev(fd, iov, n);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return -1;
-    while (n > 0 && (size_t)w >= iov->iov_len) {
-      w -= (ssize_t)iov->iov_len;
-      iov++;
-      n--;
-    }
-    if (n > 0) {
-      iov->iov_base = (char *)iov->iov_base + w;
-      iov->iov_len -= (size_t)w;
-    }
   }
   return 0;
 }
@@ -122,13 +105,42 @@ static int capture_fd(const char *name, int target) {
 
 static char *out_buf, *err_buf;
 static size_t out_cap, err_cap;
+/* Messages not sent yet: send_buf[0, send_len). */
+static char *send_buf;
+static size_t send_len, send_cap;
 
-/* Runs file idx and sends its message; returns 0, or -1 when the worker
- * must end (its output could not be kept, or the parent is gone). */
+/* Appends n bytes of p to the messages not sent yet; 0, or -1. */
+static int send_add(const void *p, size_t n) {
+  if (n > send_cap - send_len) {
+    size_t cap = send_cap ? send_cap : JOBS_SEND_FLUSH;
+    char *nb;
+    while (n > cap - send_len)
+      cap *= 2;
+    if ((nb = realloc(send_buf, cap)) == NULL)
+      return -1;
+    send_buf = nb;
+    send_cap = cap;
+  }
+  if (n > 0)
+    memcpy(send_buf + send_len, p, n);
+  send_len += n;
+  return 0;
+}
+
+/* Sends the messages held; 0, or -1 (the parent is gone). */
+static int send_flush(int res) {
+  int rc = send_len > 0 ? jobs_write_all(res, send_buf, send_len) : 0;
+  send_len = 0;
+  return rc;
+}
+
+/* Runs file idx and adds its message to those to send, which it sends
+ * when each is set, the file's output was lost or JOBS_SEND_FLUSH bytes
+ * wait; returns 0, or -1 when the worker must end (its output could not
+ * be kept, or the parent is gone), the messages held sent. */
 static int work_one(cli_opts *o, int32_t idx, const char *path,
-                    const char *pre_err, int lost, int res) {
+                    const char *pre_err, int lost, int res, int each) {
   jobs_part h;
-  struct iovec iov[5];
   const char *msg;
   ssize_t on = 0, en = 0;
   int sent;
@@ -157,17 +169,18 @@ static int work_one(cli_opts *o, int32_t idx, const char *path,
   h.msg_len = msg != NULL ? strlen(msg) + 1 : 0;
   h.out_len = (uint64_t)on;
   h.err_len = (uint64_t)en;
-  iov[0].iov_base = &h;
-  iov[0].iov_len = sizeof h;
-  iov[1].iov_base = o->summary;
-  iov[1].iov_len = (size_t)h.sum_len;
-  iov[2].iov_base = (void *)(uintptr_t)msg;
-  iov[2].iov_len = (size_t)h.msg_len;
-  iov[3].iov_base = out_buf;
-  iov[3].iov_len = (size_t)h.out_len;
-  iov[4].iov_base = err_buf;
-  iov[4].iov_len = (size_t)h.err_len;
-  sent = jobs_writev_all(res, iov, 5);
+  if (send_add(&h, sizeof h) != 0 ||
+      send_add(o->summary, (size_t)h.sum_len) != 0 ||
+      send_add(msg, (size_t)h.msg_len) != 0 ||
+      send_add(out_buf, (size_t)h.out_len) != 0 ||
+      send_add(err_buf, (size_t)h.err_len) != 0) {
+    /* No room for it: what is held goes, then this file fails as lost. */
+    (void)send_flush(res);
+    _exit(3);
+  }
+  sent = each || h.lost_err != 0 || send_len >= JOBS_SEND_FLUSH
+             ? send_flush(res)
+             : 0;
   free(o->file.io_error);
   o->file.io_error = NULL;
   /* lost: stdio may hold this file's bytes; a new worker takes the rest */
@@ -201,9 +214,11 @@ void jobs_worker(cli_opts *o, int cmd, int res) {
       path = names + off;          /* each sent with its NUL */
       pre = nm.err_len ? path + nm.path_len : NULL;
       off += nm.path_len + nm.err_len;
-      if (work_one(o, b.first + k, path, pre, lost, res) != 0)
+      if (work_one(o, b.first + k, path, pre, lost, res, b.each) != 0)
         _exit(3);
     }
+    if (send_flush(res) != 0)
+      _exit(3);
   }
   _exit(0);
 }

@@ -67,7 +67,7 @@ static void usage(FILE *out) {
       "                      byte order, depth first\n"
       "  --files-from=FILE   also take the names in FILE ('-': stdin, which may\n"
       "                      be a pipe), one per line; with --null,\n"
-      "                      NUL-terminated; at most 1 GiB\n"
+      "                      NUL-terminated; names shorter than PATH_MAX\n"
       "                      The list is streamed: memory does not grow with\n"
       "                      the number of files (SARIF/JSON keep what they\n"
       "                      print at the end in a temporary file in $TMPDIR)\n"

@@ -428,11 +428,6 @@ static int ff_next(cli_run *r) {
       ssize_t got = cli_list_read(&r->in, r->chunk, sizeof r->chunk);
       if (got < 0)
         return -2;
-      r->total += (uint64_t)got;
-      if (r->total > CLI_LIST_MAX_BYTES) {
-        list_err(&r->in, "the list is longer than " CLI_LIST_MAX_WORDS);
-        return -2;
-      }
       r->chunk_pos = 0;
       r->chunk_len = (size_t)got;
       if (got == 0) {

@@ -31,10 +31,6 @@ enum { OPT_TREE_FILES_FROM = 600, OPT_TREE_NULL, OPT_TREE_SUMMARY,
   {"summary", no_argument, NULL, OPT_TREE_SUMMARY},               \
   {"no-summary", no_argument, NULL, OPT_TREE_NO_SUMMARY},
 
-/* --files-from reads at most this many bytes of names. */
-#define CLI_LIST_MAX_BYTES ((uint64_t)1 << 30)
-#define CLI_LIST_MAX_WORDS "1 GiB"
-
 /* tree.c: a list read in chunks (--files-from, --lookup=-|@FILE): NAME
  * "-" is standard input (a regular file, a pipe or a socket; a pipe is
  * waited on with poll, never a blocking read), else a regular file opened
@@ -71,7 +67,6 @@ typedef struct cli_run {
   size_t chunk_len, chunk_pos;
   char name[PATH_MAX];
   size_t name_len;
-  uint64_t total;
   cli_frame *st;             /* the walk: the directories on its path */
   size_t depth, cap;
   cli_path_buf pb;

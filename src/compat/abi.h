@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* abi.h - the exported libsframe API of the ABI being built
  * (SFV_COMPAT_ABI = 3: binutils 2.47, libsframe.so.3; = 1: binutils 2.44,
- * libsframe.so.1).  The types differ in abi3.h / abi1.h; the prototypes
- * below differ only in the #if blocks.  Every function declared here is
- * in the ABI's version script (libsframe3.map / libsframe1.map) and
- * nothing else is exported. */
+ * libsframe.so.1; = 0: binutils 2.40, libsframe.so.0).  The types and the
+ * behaviour flags differ in abi3.h / abi1.h / abi0.h; the prototypes
+ * below differ only in the #if blocks (ABI 0 takes ABI 1's).  Only the
+ * functions the ABI's version script (libsframe3.map / libsframe1.map /
+ * libsframe0.map) lists are exported. */
 #ifndef SFV_COMPAT_ABI_H
 #define SFV_COMPAT_ABI_H
 
@@ -12,8 +13,10 @@
 #include "compat/abi3.h"
 #elif SFV_COMPAT_ABI == 1
 #include "compat/abi1.h"
+#elif SFV_COMPAT_ABI == 0
+#include "compat/abi0.h"
 #else
-#error "build with -DSFV_COMPAT_ABI=3 or -DSFV_COMPAT_ABI=1"
+#error "build with -DSFV_COMPAT_ABI=3, =1 or =0"
 #endif
 
 #define SFC_API __attribute__((visibility("default")))
@@ -73,7 +76,7 @@ SFC_API int sframe_decoder_get_funcdesc_v2(SFC_DCONST sframe_decoder_ctx *dctx,
                                            unsigned char *func_info,
                                            uint8_t *rep_block_size);
 SFC_API void dump_sframe(SFC_DCONST sframe_decoder_ctx *dctx, uint64_t addr);
-SFC_API uint8_t sframe_fre_get_base_reg_id(SFC_FCONST sframe_frame_row_entry *fre,
+SFC_API sfc_regid_t sframe_fre_get_base_reg_id(SFC_FCONST sframe_frame_row_entry *fre,
                                            int *errp);
 SFC_API bool sframe_fre_get_ra_mangled_p(SFC_DCONST sframe_decoder_ctx *dctx,
                                          SFC_FCONST sframe_frame_row_entry *fre,
@@ -124,7 +127,7 @@ SFC_API int32_t sframe_fre_get_ra_offset(sframe_decoder_ctx *dctx,
 
 /* ---------------------------------------------------------- encoder */
 SFC_API sframe_encoder_ctx *sframe_encode(uint8_t ver, uint8_t flags,
-                                          uint8_t abi_arch,
+                                          sfc_abi_arg_t abi_arch,
                                           int8_t fixed_fp_offset,
                                           int8_t fixed_ra_offset, int *errp);
 SFC_API void sframe_encoder_free(sframe_encoder_ctx **ectxp);

@@ -5,26 +5,32 @@
 #ifndef SFV_COMPAT_ABI1_H
 #define SFV_COMPAT_ABI1_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
+#include "compat/abi_row20.h"
 
-/* Room for three 4-byte stack offsets (CFA, FP, RA) in their two-word
- * sizing, stored as the section stores them. */
-#define SFC_FRE_DATA_BYTES 12
-/* sizeof (sframe_frame_row_entry) of this ABI. */
-#define SFC_FRE_STRUCT_SIZE 20
+/* The library reads its FDE table right after the (auxiliary) header, in
+ * entries of its own FDE struct (the v2 one, 20 bytes, for v1 sections
+ * too), and its FRE sub-section right after that table, whatever
+ * sfh_fdeoff and sfh_freoff say (0: it honours them). */
+#define SFC_FIXED_TABLES 20u
 
-typedef struct sframe_frame_row_entry {
-  uint32_t fre_start_addr;
-  unsigned char fre_offsets[SFC_FRE_DATA_BYTES];
-  unsigned char fre_info;
-} sframe_frame_row_entry;
+/* sframe_fre_get_base_reg_id's return type. */
+typedef uint8_t sfc_regid_t;
+/* sframe_encode's ABI argument. */
+typedef uint8_t sfc_abi_arg_t;
 
-/* This ABI declares no decoder argument const. */
-#define SFC_DCONST
-#define SFC_FCONST
-/* The PC argument of sframe_find_fre. */
-typedef int32_t sfc_pc_t;
+/* The objdump text and decode rules of 2.44 (src/fmt). */
+#define SFC_LAYOUT 244
+/* Data words a returned FRE holds at most. */
+#define SFC_MAX_DATAWORDS 3u
+/* The versions whose FDEs it reads, and the one its encoder writes. */
+#define SFC_FDE_VERSION(v) ((v) == 2)
+#define SFC_ENC_VERSION 2u
+/* The FP and RA getters answer a fixed offset the header has (2.40:
+ * not present, abi0.h). */
+#define SFC_FIXED_NOT_PRESENT 0
+/* sframe_find_fre compares start addresses as int32_t (2.40: abi0.h). */
+#define SFC_FIND_MASKED 0
+/* sframe_get_funcdesc_with_addr is deprecated: it always fails. */
+#define SFC_FUNCDESC_WITH_ADDR 0
 
 #endif

@@ -13,6 +13,9 @@
 #define SFC_FRE_DATA_BYTES 24
 /* sizeof (sframe_frame_row_entry) of this ABI. */
 #define SFC_FRE_STRUCT_SIZE 32
+/* The library reads its FDE table and FRE sub-section where sfh_fdeoff
+ * and sfh_freoff say (abi1.h). */
+#define SFC_FIXED_TABLES 0u
 
 typedef struct sframe_frame_row_entry {
   uint32_t fre_start_addr;
@@ -25,5 +28,18 @@ typedef struct sframe_frame_row_entry {
 #define SFC_FCONST const
 /* The PC argument of sframe_find_fre. */
 typedef int64_t sfc_pc_t;
+
+/* sframe_fre_get_base_reg_id's return type. */
+typedef uint8_t sfc_regid_t;
+/* sframe_encode's ABI argument. */
+typedef uint8_t sfc_abi_arg_t;
+
+/* The objdump text and decode rules of 2.47 (src/fmt). */
+#define SFC_LAYOUT 247
+/* Data words a returned FRE holds at most. */
+#define SFC_MAX_DATAWORDS 6u
+/* The versions whose FDEs it reads, and the one its encoder writes. */
+#define SFC_FDE_VERSION(v) ((v) == 2 || (v) == 3)
+#define SFC_ENC_VERSION 3u
 
 #endif

@@ -8,15 +8,8 @@
 
 #include "common/cursor.h"
 #include "compat/abi.h"
+#include "sframe/spec.h"
 #include "sfv.h"
-
-#if SFV_COMPAT_ABI == 3
-#define SFC_LAYOUT 247       /* the objdump text and decode rules of 2.47 */
-#define SFC_MAX_DATAWORDS 6u /* a returned FRE holds at most this many */
-#else
-#define SFC_LAYOUT 244
-#define SFC_MAX_DATAWORDS 3u
-#endif
 
 /* A decoder context owns a copy of the section (the API lets the caller
  * free its buffer right after sframe_decode); every read of it goes
@@ -101,6 +94,14 @@ int sfc_fre_peek_start(const sfc_fre_it *it, uint32_t *start);
  * overflow). */
 static inline int sfc_fre_fits(const sfc_fre *fre) {
   return fre->nbytes <= SFC_FRE_DATA_BYTES;
+}
+
+/* The library's sanity check of an FRE it hands out (or, 2.40's lookup,
+ * steps to): a defined data-word size and no more data words than its row
+ * entry's kind allows. */
+static inline int sfc_fre_sane(const sfc_fre *fre) {
+  return sfv_fre_info_size_code(fre->info) <= 2 &&
+         sfv_fre_info_count(fre->info) <= SFC_MAX_DATAWORDS;
 }
 
 /* The ABI's row entry of a decoded FRE: its bytes as stored (host order),

@@ -5,9 +5,11 @@
  * sframe_decode admits what the ABI's libsframe admits (header: magic,
  * version, flags, fdeoff <= freoff, as fmt_dump_header_decodes decides
  * for the ABI's layout), except where that library would read outside
- * the section or abort: then SFRAME_ERR_BUF_INVAL.  With
- * SFV_LIBSFRAME_STRICT=1 any section sfv_validate reports an error on
- * is refused with SFRAME_ERR_INVAL. */
+ * the section or abort: then SFRAME_ERR_BUF_INVAL.  It places the FDE
+ * and FRE sub-sections where the ABI's library reads them (2.47: where
+ * sfh_fdeoff/sfh_freoff say; 2.44, 2.40: right after the header and the FDE
+ * table, place_tables).  With SFV_LIBSFRAME_STRICT=1 any section
+ * sfv_validate reports an error on is refused with SFRAME_ERR_INVAL. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +69,7 @@ static int foreign_walk(const sfv_section *sec) {
   uint64_t fre_bytes = 0, end;
   sfc_span *spans;
   int bad;
-  if (h->version != 2 && h->version != 3)
+  if (!SFC_FDE_VERSION(h->version))
     return -1;
   if (SFV_COMPAT_ABI == 3 && h->auxhdr_len != 0)
     return -1;
@@ -168,6 +170,34 @@ static char *host_fres(const sframe_decoder_ctx *d) {
   return out;
 }
 
+/* The ABI's table placement (SFC_FIXED_TABLES): the FDE table right after
+ * the (auxiliary) header, the FRE sub-section right after SFC_FIXED_TABLES
+ * bytes an FDE.  The decoder's copy gets those offsets written into its
+ * header and is opened again, so that every read through libsfv lands
+ * where the library's does.  -1 where the table would end past the buffer
+ * (the library reads past it), or for a foreign-endian section placed
+ * otherwise (the library swaps the tables where the offsets say, then
+ * reads them elsewhere).  A version whose FDEs the drop-in does not read
+ * (2.44's v1: 2.44 reads its 17-byte FDEs as 20-byte ones, and its FRE
+ * copy from past the FREs' start) keeps the section's own placement: only
+ * the header is answered from it. */
+static int place_tables(sframe_decoder_ctx *d) {
+  const sfv_header *h = &d->sec.hdr;
+  uint64_t freoff = (uint64_t)h->num_fdes * SFC_FIXED_TABLES;
+  uint64_t hdr = (uint64_t)SFV_HEADER_SIZE + h->auxhdr_len;
+  uint32_t v[2];
+  if (SFC_FIXED_TABLES == 0 || !SFC_FDE_VERSION(h->version) ||
+      (h->fdeoff == 0 && h->freoff == freoff))
+    return 0;
+  if (d->sec.big_endian != sfc_host_big_endian() || hdr > d->size ||
+      freoff > d->size - hdr)
+    return -1;
+  v[0] = 0;
+  v[1] = (uint32_t)freoff;
+  memcpy(d->buf + 20, v, sizeof v);     /* sfh_fdeoff, sfh_freoff */
+  return sfv_open(&d->sec, d->buf, d->size) == SFV_OK ? 0 : -1;
+}
+
 /* sfv_open of a header alone (FDE and FRE counts zeroed so that it opens
  * whatever they claim); 0 on success. */
 static int sfv_open_header_only(sfv_section *s, uint8_t *hdr) {
@@ -176,7 +206,7 @@ static int sfv_open_header_only(sfv_section *s, uint8_t *hdr) {
 }
 
 /* The error of a header the ABI's libsframe refuses (unknown version or
- * flags, fdeoff > freoff): 2.44 says SFRAME_ERR_NOMEM for a host-order
+ * flags, fdeoff > freoff): 2.44 and 2.40 say SFRAME_ERR_NOMEM for a host-order
  * section (BUF_INVAL when it byte-swapped first), 2.47 BUF_INVAL.  The byte
  * order is libsfv's reading of the magic (of a header copy with a known
  * version when the version is unknown). */
@@ -221,17 +251,25 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
     err = header_err(d->buf);
     goto fail;
   }
-  d->fre_end = sfv_fre_subsection_offset(&d->sec) + d->sec.hdr.fre_len;
   if (SFV_COMPAT_ABI == 3 && d->sec.hdr.version == 1)
     goto fail;
-  if (d->sec.big_endian != sfc_host_big_endian() && foreign_walk(&d->sec) != 0)
+  if (SFC_FIXED_TABLES != 0 && d->sec.big_endian == sfc_host_big_endian() &&
+      sfc_u32((int64_t)d->sec.hdr.num_fdes * SFC_FIXED_TABLES) > INT32_MAX) {
+    err = SFRAME_ERR_NOMEM;   /* 2.44/2.40 size the FDE table's copy in an
+                                 int: negative, its malloc fails */
     goto fail;
-  if (!in_bounds(d))
-    goto fail;
+  }
   if (sfc_strict() && !strict_ok(d)) {
     err = SFRAME_ERR_INVAL;
     goto fail;
   }
+  if (d->sec.big_endian != sfc_host_big_endian() && foreign_walk(&d->sec) != 0)
+    goto fail;
+  if (place_tables(d) != 0)
+    goto fail;
+  d->fre_end = sfv_fre_subsection_offset(&d->sec) + d->sec.hdr.fre_len;
+  if (!in_bounds(d))
+    goto fail;
   if (d->sec.big_endian != sfc_host_big_endian()) {
     d->fres_host = host_fres(d);
     if (d->fres_host == NULL) {

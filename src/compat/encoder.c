@@ -89,7 +89,7 @@ unsigned char sframe_fde_create_func_info(uint32_t fre_type, uint32_t fde_type) 
 
 /* ---------------------------------------------------------- context */
 
-sframe_encoder_ctx *sframe_encode(uint8_t ver, uint8_t flags, uint8_t abi_arch,
+sframe_encoder_ctx *sframe_encode(uint8_t ver, uint8_t flags, sfc_abi_arg_t abi_arch,
                                   int8_t fixed_fp_offset, int8_t fixed_ra_offset,
                                   int *errp) {
   sframe_encoder_ctx *e;
@@ -111,7 +111,7 @@ sframe_encoder_ctx *sframe_encode(uint8_t ver, uint8_t flags, uint8_t abi_arch,
   }
 #endif
   e->flags = flags;
-  e->abi = abi_arch;
+  e->abi = (uint8_t)abi_arch;
   e->fixed_fp = fixed_fp_offset;
   e->fixed_ra = fixed_ra_offset;
   return e;

@@ -11,12 +11,10 @@
 #include "sframe/spec.h"
 
 #if SFV_COMPAT_ABI == 3
-#define SFC_ENC_VERSION 3u
 /* Header flags upstream's byte-order conversion accepts. */
 #define SFC_FOREIGN_FLAGS sfv_flags_defined(3)
 #else
-#define SFC_ENC_VERSION 2u
-/* binutils 2.44 predates the PC-relative flag (erratum 1). */
+/* binutils 2.44 and 2.40 predate the PC-relative flag (erratum 1). */
 #define SFC_FOREIGN_FLAGS (SFV_F_FDE_SORTED | SFV_F_FRAME_POINTER)
 #endif
 /* Data words an FRE can carry in this ABI's sframe_frame_row_entry. */

@@ -266,7 +266,7 @@ char *sfc_encoder_write(sframe_encoder_ctx *e, size_t *encoded_size, int sort,
   o->prev = e->out;
   e->out = o;
   buf = o->data;
-#if SFV_COMPAT_ABI == 1
+#if SFV_COMPAT_ABI != 3
   if (e->fres == NULL)
     return write_fail(errp);
 #endif

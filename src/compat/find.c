@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* find.c - sframe_find_fre: the ABI's lookup, answer for answer (its
  * binary search over FDE starts and its FRE scan), over libsfv's FDE and
- * FRE readers.  Where the ABI's libsframe would read outside its copy or
- * divide by a zero repetition size, SFRAME_ERR. */
+ * FRE readers, and (2.40) sframe_get_funcdesc_with_addr, its FDE search.
+ * Where the ABI's libsframe would read outside its copy or divide by a
+ * zero repetition size, SFRAME_ERR. */
 #include "compat/compat.h"
 
 #if SFV_COMPAT_ABI == 3
@@ -71,10 +72,7 @@ int sframe_find_fre(const sframe_decoder_ctx *dctx, int64_t pc,
   return SFRAME_ERR;
 }
 #else
-/* a + b modulo 2^32, as int32_t arithmetic that wraps. */
-static int32_t add32(int64_t a, int64_t b) { return sfc_i32(sfc_add32(a, b)); }
-
-/* 2.44: FDE starts as stored; the search returns the FDE with the largest
+/* 2.44 and 2.40: FDE starts as stored; the search returns the FDE with the largest
  * start not above pc (an exact start first), without checking its size. */
 static int find_fde(const sframe_decoder_ctx *d, int32_t pc, sfv_fde *out) {
   int64_t low = 0, high = d->sec.hdr.num_fdes, cnt = high;
@@ -101,6 +99,68 @@ static int find_fde(const sframe_decoder_ctx *d, int32_t pc, sfv_fde *out) {
   }
   return -1;
 }
+
+#if SFC_FUNCDESC_WITH_ADDR
+/* 2.40: the FDE find_fde finds, as a pointer to its index entry in the
+ * library's copy (host order: a foreign-endian section's entries are not
+ * kept swapped here, so NULL with SFRAME_ERR_DCTX_INVAL for one). */
+void *sframe_get_funcdesc_with_addr(sframe_decoder_ctx *dctx, int32_t addr,
+                                    int *errp) {
+  sfv_fde fde;
+  int err = SFRAME_ERR_FDE_NOTFOUND;
+  if (dctx == NULL)
+    err = SFRAME_ERR_INVAL;
+  else if (dctx->sec.hdr.num_fdes == 0 || dctx->sec.big_endian != sfc_host_big_endian())
+    err = SFRAME_ERR_DCTX_INVAL;
+  else if (!(dctx->sec.hdr.flags & SFV_F_FDE_SORTED))
+    err = SFRAME_ERR_FDE_NOTSORTED;
+  else if (find_fde(dctx, addr, &fde) == 0)
+    return dctx->buf + sfv_fde_subsection_offset(&dctx->sec) +
+           (size_t)fde.index * sfv_fde_entry_size(&dctx->sec);
+  sfc_fail(errp, err);
+  return NULL;
+}
+#endif
+
+#if SFC_FIND_MASKED
+/* 2.40: the FDE's FREs in order, each compared with pc as uint32_t sums
+ * (function start + FRE start), masked to their low byte in a PC-mask
+ * FDE.  An FRE starting above pc fails the lookup; the first one whose
+ * successor (decoded whole, and sane) starts above pc, or the last one
+ * when the function's end lies above pc, is the answer. */
+int sframe_find_fre(sframe_decoder_ctx *dctx, int32_t pc,
+                    sframe_frame_row_entry *frep) {
+  sfv_fde fde;
+  sfc_fre_it it;
+  sfc_fre cur;
+  uint32_t i, mask, at;
+  if (dctx == NULL || frep == NULL || find_fde(dctx, pc, &fde) != 0)
+    return SFRAME_ERR;
+  mask = fde.pc_type == SFV_PC_MASK ? 0xffu : 0xffffffffu;
+  at = sfc_u32(pc) & mask;
+  sfc_fre_begin(dctx, &fde, &it);
+  for (i = 0; i < fde.num_fres; i++) {
+    uint32_t end = fde.size;
+    if (sfc_fre_step(&it, &cur) != 0 || !sfc_fre_fits(&cur) ||
+        (sfc_add32(fde.start_raw, cur.start) & mask) > at)
+      return SFRAME_ERR;
+    if (i + 1 < fde.num_fres) {
+      sfc_fre_it ahead = it;
+      sfc_fre next;
+      if (sfc_fre_step(&ahead, &next) != 0 || !sfc_fre_fits(&next) || !sfc_fre_sane(&next))
+        return SFRAME_ERR;
+      end = next.start;
+    }
+    if ((sfc_add32(fde.start_raw, end) & mask) > at) {
+      sfc_fre_export(&cur, frep);
+      return 0;
+    }
+  }
+  return SFRAME_ERR;
+}
+#else
+/* a + b modulo 2^32, as int32_t arithmetic that wraps. */
+static int32_t add32(int64_t a, int64_t b) { return sfc_i32(sfc_add32(a, b)); }
 
 int sframe_find_fre(sframe_decoder_ctx *dctx, int32_t pc,
                     sframe_frame_row_entry *frep) {
@@ -140,4 +200,5 @@ int sframe_find_fre(sframe_decoder_ctx *dctx, int32_t pc,
   }
   return SFRAME_ERR;
 }
+#endif /* SFC_FIND_MASKED */
 #endif

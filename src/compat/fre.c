@@ -10,7 +10,7 @@
 #include "sframe/spec.h"
 
 int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out) {
-  if (d == NULL || i >= d->sec.hdr.num_fdes || d->sec.hdr.version == 1)
+  if (d == NULL || i >= d->sec.hdr.num_fdes || !SFC_FDE_VERSION(d->sec.hdr.version))
     return -1;
   return sfv_fde_get(&d->sec, i, out) == SFV_OK ? 0 : -1;
 }
@@ -85,20 +85,13 @@ static int fre_walk(const sframe_decoder_ctx *d, const sfv_fde *fde, uint32_t id
   return 0;
 }
 
-/* The library's sanity check of the FRE it hands out: a defined data-word
- * size and no more data words than its row entry's kind allows. */
-static int fre_sane(const sfc_fre *fre) {
-  return sfv_fre_info_size_code(fre->info) <= 2 &&
-         sfv_fre_info_count(fre->info) <= SFC_MAX_DATAWORDS;
-}
-
 int sframe_decoder_get_fre(SFC_DCONST sframe_decoder_ctx *dctx,
                            unsigned int func_idx, unsigned int fre_idx,
                            sframe_frame_row_entry *fre) {
   sfv_fde fde;
   sfc_fre f;
   if (dctx == NULL || fre == NULL || sfc_fde(dctx, func_idx, &fde) != 0 ||
-      fre_walk(dctx, &fde, fre_idx, &f) != 0 || !fre_sane(&f))
+      fre_walk(dctx, &fde, fre_idx, &f) != 0 || !sfc_fre_sane(&f))
     return SFRAME_ERR;
   /* The library asserts that the FRE starts inside its function (2.47:
    * or at its end; 2.44: at 0 in a function of size 0). */
@@ -194,6 +187,7 @@ int sframe_decoder_get_funcdesc(sframe_decoder_ctx *dctx, unsigned int i,
                                         func_start_address, func_info, &rep);
 }
 
+#if !SFC_FUNCDESC_WITH_ADDR
 void *sframe_get_funcdesc_with_addr(sframe_decoder_ctx *dctx, int32_t addr,
                                     int *errp) {
   (void)dctx;
@@ -201,4 +195,5 @@ void *sframe_get_funcdesc_with_addr(sframe_decoder_ctx *dctx, int32_t addr,
   sfc_fail(errp, SFRAME_ERR_INVAL);
   return NULL;
 }
+#endif
 #endif

@@ -66,10 +66,12 @@ static int32_t sword(const sframe_frame_row_entry *fre, unsigned idx, int *errp)
   return v;
 }
 
-uint8_t sframe_fre_get_base_reg_id(SFC_FCONST sframe_frame_row_entry *fre,
-                                   int *errp) {
-  if (fre == NULL)
-    return (uint8_t)0xffu & (uint8_t)sfc_fail(errp, SFRAME_ERR_FRE_INVAL);
+sfc_regid_t sframe_fre_get_base_reg_id(SFC_FCONST sframe_frame_row_entry *fre,
+                                       int *errp) {
+  if (fre == NULL) {
+    (void)sfc_fail(errp, SFRAME_ERR_FRE_INVAL);
+    return (sfc_regid_t)~(sfc_regid_t)0;   /* SFRAME_ERR in the return type */
+  }
   return fre->fre_info & 1u;
 }
 
@@ -160,6 +162,15 @@ int32_t sframe_fre_get_ra_offset(const sframe_decoder_ctx *dctx,
   return fixed_or_word(fre, fixed_ra, v, ra_err, flex, errp);
 }
 #else
+/* The FP/RA getters' answer where the header has a fixed offset. */
+static int32_t fixed_offset(int8_t fixed, int *errp) {
+  if (SFC_FIXED_NOT_PRESENT)
+    return sfc_fail(errp, SFRAME_ERR_FREOFFSET_NOPRESENT);
+  if (errp != NULL)
+    *errp = 0;
+  return fixed;
+}
+
 int32_t sframe_fre_get_cfa_offset(sframe_decoder_ctx *dctx,
                                   sframe_frame_row_entry *fre, int *errp) {
   (void)dctx;
@@ -169,11 +180,8 @@ int32_t sframe_fre_get_cfa_offset(sframe_decoder_ctx *dctx,
 int32_t sframe_fre_get_fp_offset(sframe_decoder_ctx *dctx,
                                  sframe_frame_row_entry *fre, int *errp) {
   int8_t fixed_fp = dctx != NULL ? dctx->sec.hdr.cfa_fixed_fp_offset : 0;
-  if (fixed_fp != 0) {
-    if (errp != NULL)
-      *errp = 0;
-    return fixed_fp;
-  }
+  if (fixed_fp != 0)
+    return fixed_offset(fixed_fp, errp);
   return sword(fre, dctx != NULL && dctx->sec.hdr.cfa_fixed_ra_offset != 0
                         ? SFC_IDX_RA : SFC_IDX_FP, errp);
 }
@@ -181,11 +189,8 @@ int32_t sframe_fre_get_fp_offset(sframe_decoder_ctx *dctx,
 int32_t sframe_fre_get_ra_offset(sframe_decoder_ctx *dctx,
                                  sframe_frame_row_entry *fre, int *errp) {
   int8_t fixed_ra = dctx != NULL ? dctx->sec.hdr.cfa_fixed_ra_offset : 0;
-  if (fixed_ra != 0) {
-    if (errp != NULL)
-      *errp = 0;
-    return fixed_ra;
-  }
+  if (fixed_ra != 0)
+    return fixed_offset(fixed_ra, errp);
   return sword(fre, SFC_IDX_RA, errp);
 }
 #endif

@@ -280,6 +280,10 @@ sfv_status sfv_fde_get(const sfv_section *sec, uint32_t i, sfv_fde *out) {
   return fde_get_any(sec, i, out, 1);
 }
 
+sfv_status sfv_fde_get_i(const sfv_section *sec, uint32_t i, sfv_fde *out) {
+  return fde_get_any(sec, i, out, 1);
+}
+
 sfv_status sfv_fde_get_index(const sfv_section *sec, uint32_t i, sfv_fde *out) {
   return fde_get_any(sec, i, out, 0);
 }
@@ -310,21 +314,9 @@ sfv_status sfv_fde_func_start(const sfv_section *sec, const sfv_fde *fde,
 
 sfv_status sfv_fre_iter_init(sfv_fre_iter *it, const sfv_section *sec,
                              const sfv_fde *fde, uint64_t limit) {
-  uint64_t end;
   if (it == NULL || sec == NULL || fde == NULL)
     return SFV_E_ARG;
-  end = sfv_fre_end(sec);
-  if (limit == 0 || limit > end)
-    limit = end;
-  *it = (sfv_fre_iter){0};
-  it->sec = sec;
-  it->pos = fde->fres_offset;
-  it->limit = limit;
-  it->count = fde->num_fres;
-  it->fre_type = fde->fre_type;
-  if (fde->fre_type > SFV_FRE_ADDR4)
-    return SFV_E_FRE_TYPE;
-  return SFV_OK;
+  return sfv_fre_iter_init_i(it, sec, fde, limit);
 }
 
 sfv_status sfv_fre_next(sfv_fre_iter *it, sfv_fre *out) {

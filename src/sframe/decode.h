@@ -37,6 +37,29 @@ sfv_status sfv_open_header(sfv_section *sec, const void *data, size_t size);
  * order and need only start, size and fre_off (each attribute read there
  * would be a cache miss).  SFV_E_RANGE when i >= fde_avail, else SFV_OK. */
 sfv_status sfv_fde_get_index(const sfv_section *sec, uint32_t i, sfv_fde *out);
+/* sfv_fde_get() for callers that pass a section and an out (no argument
+ * check): the validator's passes, which read every FDE. */
+sfv_status sfv_fde_get_i(const sfv_section *sec, uint32_t i, sfv_fde *out);
+
+/* sfv_fre_iter_init() for callers that pass an iterator, a section and an
+ * FDE (no argument check); inline for the validator's per-FDE walks. */
+static inline sfv_status sfv_fre_iter_init_i(sfv_fre_iter *it,
+                                             const sfv_section *sec,
+                                             const sfv_fde *fde,
+                                             uint64_t limit) {
+  uint64_t end = sfv_fre_end(sec);
+  if (limit == 0 || limit > end)
+    limit = end;
+  *it = (sfv_fre_iter){0};
+  it->sec = sec;
+  it->pos = fde->fres_offset;
+  it->limit = limit;
+  it->count = fde->num_fres;
+  it->fre_type = fde->fre_type;
+  if (fde->fre_type > SFV_FRE_ADDR4)
+    return SFV_E_FRE_TYPE;
+  return SFV_OK;
+}
 
 /* The FRE at it->pos (asz: its start address size): start address, info
  * byte and total length, with the checks sfv_fre_next() makes, in its

@@ -143,10 +143,10 @@ static void check_fde_index(vctx *v, pass_a *pa, span_fill *sf) {
     int64_t lo = 0, hi = 0;
 
     /* v3 attributes sit in the FRE blocks, in no index order when the
-     * blocks are not: fetch the one SFV_V_AHEAD FDEs on. */
-    if (attr_size != 0 && i + SFV_V_AHEAD < n)
+     * blocks are not (as far as seen): fetch the one SFV_V_AHEAD FDEs on. */
+    if (attr_size != 0 && !pa->blocks_ascending && i + SFV_V_AHEAD < n)
       sfv_v_prefetch_block(&r, s, i + SFV_V_AHEAD);
-    st = sfv_fde_get(s, i, &f);
+    st = sfv_fde_get_i(s, i, &f);
 
     /* The block (v3: attribute first) must start inside the FRE
      * sub-section; v1/v2 may point at its very end. */
@@ -216,7 +216,7 @@ static int all_starts_zero(const vctx *v, uint32_t n) {
     return 0;
   for (i = 0; i < n; i++) {
     sfv_fde f;
-    if (sfv_fde_get(&v->sec, i, &f) == SFV_E_RANGE || f.start_raw != 0)
+    if (sfv_fde_get_i(&v->sec, i, &f) == SFV_E_RANGE || f.start_raw != 0)
       return 0;
   }
   return 1;

@@ -38,6 +38,9 @@ typedef struct sfv_word_find {
 enum { SFV_V_FIND_SIZE = 16, SFV_V_FIND_NONE = 255 };
 typedef struct sfv_find_tmpl {
   sfv_word_find w[8];
+  uint8_t all_warnings; /* every word's finding is a warning (the data-word
+                           rules' severity): over the cap, find_take counts
+                           the failing words at once */
 } sfv_find_tmpl;
 
 /* The fast path's tables, filled lazily per FRE info byte of a default

@@ -42,7 +42,7 @@
 static int walk_clean(vctx *v, const sfv_fde *f, sfv_work *b, uint64_t *end) {
   sfv_fre_iter it;
   uint32_t prev_start = 0;
-  if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
+  if (sfv_fre_iter_init_i(&it, &v->sec, f, 0) != SFV_OK)
     return 0;
   if (sfv_v_fast_usable(v, f)) {
     sfv_v_fast_fres(v, f, &it, b, &prev_start);
@@ -94,7 +94,7 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
      * SFV_V_AHEAD FDEs early, to overlap the work on the FDEs before it. */
     if (!in_order && i + SFV_V_AHEAD < pa->n)
       sfv_v_prefetch_block(&rd, s, i + SFV_V_AHEAD);
-    if (sfv_fde_get(s, i, &f) != SFV_OK ||
+    if (sfv_fde_get_i(s, i, &f) != SFV_OK ||
         !sfv_v_block_inside(s, f.fre_off, pa->fre_len) ||
         (sfv_classify_fde(s, &f, &quiet), findings != 0) ||
         !sfv_v_fde_range(v, &f, &lo, &hi))

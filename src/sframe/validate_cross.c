@@ -149,7 +149,7 @@ span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n) {
 
 static void func_overlap(vctx *v, const span *s, const span *owner) {
   sfv_fde f;
-  if (sfv_fde_get(&v->sec, s->idx, &f) != SFV_E_RANGE)
+  if (sfv_fde_get_i(&v->sec, s->idx, &f) != SFV_E_RANGE)
     SFV_FIND(&v->out, FDE_FUNC_OVERLAP, f.offset, s->idx, SFV_NONE,
              .func_start = sfv_v_report_addr(v, s->lo),
              .covering_func_end =
@@ -211,7 +211,7 @@ static inline void prefetch_fde(const sfv_section *s, uint32_t i) {
  * type, and (v1/v2) at least one FRE. */
 static int block_usable(const vctx *v, uint32_t i, uint64_t fre_len,
                         sfv_fde *f) {
-  return sfv_fde_get(&v->sec, i, f) == SFV_OK &&
+  return sfv_fde_get_i(&v->sec, i, f) == SFV_OK &&
          sfv_v_block_inside(&v->sec, f->fre_off, fre_len) &&
          f->fre_type <= SFV_FRE_ADDR4 &&
          (v->sec.hdr.version == 3 || f->num_fres != 0);

@@ -65,11 +65,16 @@ static void rec_finding(void *ctx, const sfv_finding *fi) {
 
 /* Findings sfv_classify_fre reports for FRE 1 at section offset 0 of f,
  * with info byte info and data words raw[0, count) as stored
- * (zero-extended), decoded as sfv_fre_next decodes them: their count, and
- * the first 8 of them in *rec when rec is not NULL. */
+ * (zero-extended), decoded as sfv_fre_next decodes them: with rec not
+ * NULL, their count, and the first 8 of them in *rec; with rec NULL, their
+ * count, or 1 when the classifier refuses the FRE without a finding (a
+ * header fact it leaves to the header classifier: the AMD64 fixed RA
+ * offset), so that 0 means accepted, and only an FRE of a count the FDE
+ * type allows is. */
 static unsigned classify_raw_rec(const vctx *v, const sfv_fde *f, uint8_t info,
                                  const uint64_t *raw, find_rec *rec) {
   unsigned n = 0, k;
+  int no;
   sfv_out o = {sfv_v_count_finding, &n};
   sfv_fre r = {0};
   if (rec != NULL) {
@@ -87,8 +92,8 @@ static unsigned classify_raw_rec(const vctx *v, const sfv_fde *f, uint8_t info,
     r.dw_raw[k] = (uint32_t)raw[k];
     r.dw[k] = (int32_t)sfv_sext(raw[k], r.dw_size);
   }
-  (void)sfv_classify_fre(&v->sec, f, &r, &o);
-  return rec != NULL ? rec->n : n;
+  no = sfv_classify_fre(&v->sec, f, &r, &o);
+  return rec != NULL ? rec->n : n != 0 || no == 0 ? n : 1u;
 }
 
 static unsigned classify_raw(const vctx *v, const sfv_fde *f, uint8_t info,
@@ -145,7 +150,9 @@ static int memo_clean(vctx *v, const sfv_fde *f, uint8_t info, uint64_t x,
  * finding, every FRE of a default FDE with this info byte whose words pass
  * the predicates: asked at the smallest and largest such words of the
  * FRE's word width.  Also fills the info byte's word length and, for words
- * in <= 8 bytes, the bit form of the predicates over all of them. */
+ * in <= 8 bytes, the bit form of the predicates over all of them.
+ * Its contract (what the whole-validator proof assumes of it) is stated
+ * in proofs/lib/derive_contract.h and proved by proofs/derive. */
 static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
   unsigned code = sfv_fre_info_size_code(info);
   unsigned n = sfv_fre_info_count(info), k;
@@ -268,6 +275,9 @@ __attribute__((noinline)) static unsigned find_derive(vctx *v,
       }
     }
   }
+  for (k = 0; k < n && e->w[k].severity == SFV_SEV_WARNING; k++)
+    ;
+  e->all_warnings = k == n;
   for (j = 0; j < n; j++)
     raw[j] = 1;
   if (classify_raw_rec(v, f, info, raw, &rec) != n)
@@ -320,18 +330,26 @@ find_send(vctx *v, const sfv_fde *f, const sfv_find_tmpl *e, uint64_t at,
   } while (bad != 0);
 }
 
+/* 1 when findings sent to v->out only move counters: it is the
+ * validator's own delivery (v->out.ctx is v) and over its cap.  Only
+ * find_send's deliveries change it within fast_a (a stale 0 would only
+ * cost time: deliver() counts a finding over the cap the same way). */
+static inline int find_over_cap(const vctx *v) {
+  return v->out.ctx == (const void *)v && sfv_emit_over_cap(&v->em);
+}
+
 /* The FRE at pos (FRE index of f; AMD64 or AArch64; its info byte
  * SFV_V_FAST8 and its start passing; x the 8-byte load at its words,
  * inside the limit, which the info byte's mask refuses): 0 when the slow
  * path must take it; else it sent the findings find_derive learned for
  * the words that fail their predicates (the mask test is exact on these
  * ABIs: they are the words whose bits differ from expect) and returns 1,
- * or 2 when one of them stopped the run.  Over the cap of the
- * validator's own delivery (v->out.ctx is v), only the counters move, as
- * deliver() moves them. */
+ * or 2 when one of them stopped the run.  *over: find_over_cap(v), kept
+ * up to date; over the cap, only the counters move, as deliver() moves
+ * them. */
 __attribute__((always_inline)) static inline unsigned
 find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
-          unsigned asz, uint8_t info, uint64_t x) {
+          unsigned asz, uint8_t info, uint64_t x, int *over) {
   unsigned ix = v->ft->find_ix[info];
   unsigned code = sfv_fre_info_size_code(info);
   uint64_t bad = (x & v->ft->mask[info]) ^ v->ft->expect[info];
@@ -339,8 +357,20 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
     ix = find_derive(v, f, info);
   if (ix == SFV_V_FIND_NONE)
     return 0;
-  if (v->out.ctx == (void *)v && sfv_emit_over_cap(&v->em)) {
+  if (*over) {
     const sfv_find_tmpl *e = &v->ft->find[ix - 1u];
+    if (e->all_warnings) {
+      /* As many warnings as failing words, added at once (the counters
+       * wrap as that many increments would). */
+      uint32_t c = 0;
+      do {
+        (void)find_next_word(&bad, code);
+        c++;
+      } while (bad != 0);
+      v->res->warnings += c;
+      v->res->suppressed += c;
+      return 1;
+    }
     do {
       unsigned k = find_next_word(&bad, code);
       sfv_count_severity((sfv_severity)e->w[k].severity, &v->res->errors,
@@ -350,6 +380,7 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
     return 1;
   }
   find_send(v, f, &v->ft->find[ix - 1u], pos + asz + 1u, index, code, bad);
+  *over = find_over_cap(v);
   return v->em.stop ? 2 : 1;
 }
 
@@ -368,7 +399,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
   uint64_t hi = it->next == 0 ? 1 : bound;
   uint32_t next = it->next, count = it->count;
   uint64_t safe;
-  int tight;
+  int tight, over = find && find_over_cap(v);
 
   /* lo >= hi: the slow path took an FRE at or past bound (and reported
    * it); no start can pass after it. */
@@ -414,7 +445,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
           (((x = sfv_ld(p + asz + 1u, 8, 0)) & v->ft->mask[info]) !=
                v->ft->expect[info] &&
            (v->memo ||
-            (taken = find_take(v, f, pos, next, asz, info, x)) == 0)))
+            (taken = find_take(v, f, pos, next, asz, info, x, &over)) == 0)))
         break;
       lo = start + 1u;
       hi = bound;

@@ -35,15 +35,48 @@ static void check_fre_start(vctx *v, const sfv_fde *f, const sfv_fre *r,
              .fre_start = r->start, .func_size = f->size);
 }
 
+/* The fast path's turn at the top of the walk's loop, at iterator *it:
+ * after n fruitless tries in a row (every FRE drew a finding) the next
+ * 2^n - 1 FREs (n <= 5) go straight to the slow path; else the fast path
+ * advances *it.  Either path gives the same diagnostics, so the back-off
+ * only moves cost.  1 when the walk ends here: a finding of the fast path
+ * stopped the run, or it took the block's last FRE (*done: what
+ * sfv_fre_next would say, SFV_END). */
+__attribute__((always_inline)) static inline int
+fast_turn(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
+          uint32_t *prev_start, int *done) {
+  uint32_t before = it->next;
+  if (v->fast_skip > 0) {
+    v->fast_skip--;
+    return 0;
+  }
+  sfv_v_fast_fres_find(v, f, it, b, prev_start);
+  if (v->em.stop)
+    return 1; /* its last FRE's finding stopped the run */
+  if (it->next == it->count) {
+    *done = 1;
+    return 1;
+  }
+  if (it->next != before)
+    v->fast_miss = 0;
+  else if (v->fast_miss < 5)
+    v->fast_miss++;
+  v->fast_skip = it->next != before ? 0 : (1u << v->fast_miss) - 1u;
+  return 0;
+}
+
 /* Decodes and checks the FREs of f from iterator it on (never past the
  * FRE sub-section; prev_start: the start of FRE it->next - 1, if any);
  * returns the section offset where its block ends, as far as it could be
  * read, and *done: whether it read them all (SFV_END).  With b != NULL,
  * stops when the budget is spent.  FREs the fast path (validate_fast.c)
  * proves finding-free it passes over; the others take this loop, one at a
- * time, so the diagnostics are this loop's. */
+ * time, so the diagnostics are this loop's.  turned: the fast path had
+ * its turn at it already (fast_turn), so the loop starts with the slow
+ * path. */
 static uint64_t walk_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *itp,
-                          uint32_t prev_start, sfv_work *b, int *done) {
+                          uint32_t prev_start, sfv_work *b, int *done,
+                          int turned) {
   sfv_fre_iter it = *itp;
   sfv_fre cur, prev;
   int fast = sfv_v_fast_usable(v, f);
@@ -52,27 +85,10 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *itp,
   *done = 0;
   prev.start = prev_start;
   while (!v->em.stop) {
-    /* Back off from a fast path that keeps taking no FRE (every FRE
-     * draws a finding): after n fruitless tries in a row, the next
-     * 2^n - 1 FREs (n <= 5) go straight to the slow path.  Either path
-     * gives the same diagnostics, so this only moves cost. */
-    if (fast && v->fast_skip > 0) {
-      v->fast_skip--;
-    } else if (fast) {
-      uint32_t before = it.next;
-      sfv_v_fast_fres_find(v, f, &it, b, &prev.start);
-      if (v->em.stop)
-        break; /* its last FRE's finding stopped the run, as below */
-      if (it.next == it.count) {
-        *done = 1;
-        break; /* what sfv_fre_next would say: SFV_END */
-      }
-      if (it.next != before)
-        v->fast_miss = 0;
-      else if (v->fast_miss < 5)
-        v->fast_miss++;
-      v->fast_skip = it.next != before ? 0 : (1u << v->fast_miss) - 1u;
-    }
+    if (turned)
+      turned = 0;
+    else if (fast && fast_turn(v, f, &it, b, &prev.start, done))
+      break;
     st = sfv_fre_next_i(&it, &cur);
     if (st == SFV_END) {
       *done = 1;
@@ -115,10 +131,18 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *itp,
 
 uint64_t sfv_v_walk_fres(vctx *v, const sfv_fde *f, sfv_work *b) {
   sfv_fre_iter it;
-  int done;
-  if (sfv_fre_iter_init(&it, &v->sec, f, 0) != SFV_OK)
+  uint32_t prev_start = 0;
+  int done = 0;
+  if (sfv_fre_iter_init_i(&it, &v->sec, f, 0) != SFV_OK)
     return f->fres_offset;
-  return walk_fres(v, f, &it, 0, b, &done);
+  /* The loop's first turn here: a block the fast path takes whole (every
+   * FRE, its findings sent) needs no slow-path frame. */
+  if (!v->em.stop && sfv_v_fast_usable(v, f)) {
+    if (fast_turn(v, f, &it, b, &prev_start, &done))
+      return it.pos;
+    return walk_fres(v, f, &it, prev_start, b, &done, 1);
+  }
+  return walk_fres(v, f, &it, 0, b, &done, 0);
 }
 
 int sfv_v_walk_fres_quiet(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
@@ -127,7 +151,7 @@ int sfv_v_walk_fres_quiet(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
   sfv_out reported = v->out;
   int done;
   v->out = (sfv_out){sfv_v_count_finding, &findings};
-  *end = walk_fres(v, f, it, prev_start, b, &done);
+  *end = walk_fres(v, f, it, prev_start, b, &done, 0);
   v->out = reported;
   return done && findings == 0;
 }

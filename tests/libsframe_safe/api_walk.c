@@ -2,7 +2,9 @@
 /* api_walk.c - every decoder function of GNU libsframe's API on one raw
  * .sframe file, each answer printed on stdout, then dump_sframe.  Built
  * once against a stock Debian libsframe (sid: ABI 3, trixie: ABI 1, by
- * the installed sframe-api.h) and once against the drop-in: the two
+ * the installed sframe-api.h; bookworm: ABI 0, by trixie's header with
+ * -DWALK_ABI0, as 2.40's API is 2.44's minus the functions that macro
+ * leaves out, with the same row entry) and once against the drop-in: the two
  * outputs must be equal where the stock library does not crash
  * (test_api.py), and the drop-in under ASan must finish cleanly on any
  * input (test_crash_inputs.py).
@@ -71,6 +73,9 @@ int main(int argc, char **argv) {
     return 0;
   }
   nf = sframe_decoder_get_num_fidx(d);
+#ifdef WALK_ABI0
+#define sframe_decoder_get_version(d) 1u /* 2.40 reads v1 only */
+#endif
   printf("hdr %u abi %u ver %u fp %d ra %d fdes %u\n", sframe_decoder_get_hdr_size(d),
          sframe_decoder_get_abi_arch(d), sframe_decoder_get_version(d),
          sframe_decoder_get_fixed_fp_offset(d), sframe_decoder_get_fixed_ra_offset(d), nf);
@@ -83,7 +88,11 @@ int main(int argc, char **argv) {
     unsigned char info = 0;
     uint8_t rep = 0;
     unsigned fde_type = 0;
+#ifdef WALK_ABI0
+    int r = sframe_decoder_get_funcdesc(d, i, &nfres, &size, &start, &info);
+#else
     int r = sframe_decoder_get_funcdesc_v2(d, i, &nfres, &size, &start, &info, &rep);
+#endif
     printf("fde %u: v2 %d n=%u size=%u start=%d info=%02x rep=%u\n", i, r, nfres, size,
            start, info, rep);
 #if WALK_ABI3

@@ -13,7 +13,23 @@ SAFE_ASAN = pathlib.Path(os.environ.get(
     "SFV_LIBSFRAME_SAFE_ASAN", ROOT / "build" / "libsframe-safe-asan" / "libsframe-safe"))
 
 # ABI -> (Debian suite whose programs use it, soname)
-ABIS = {3: ("sid", "libsframe.so.3"), 1: ("trixie", "libsframe.so.1")}
+ABIS = {3: ("sid", "libsframe.so.3"), 1: ("trixie", "libsframe.so.1"),
+        0: ("bookworm", "libsframe.so.0")}
+
+# bookworm is the system these tests run on: its binutils (package
+# binutils, libsframe.so.0 in libbinutils) are the system's, under /.
+SYSTEM_SUITE = "bookworm"
+SYSTEM_LOADER = "/lib64/ld-linux-x86-64.so.2"
+
+
+def suite_root(env, abi):
+    suite = ABIS[abi][0]
+    return pathlib.Path("/" if suite == SYSTEM_SUITE else env[f"{suite.upper()}_ROOT"])
+
+
+def suite_loader(env, abi):
+    suite = ABIS[abi][0]
+    return SYSTEM_LOADER if suite == SYSTEM_SUITE else env[f"{suite.upper()}_LOADER"]
 
 
 def ensure_built():
@@ -30,8 +46,7 @@ def dropin(abi, asan=False):
 
 def stock(env, abi):
     """Path of Debian's library of `abi`."""
-    suite = ABIS[abi][0].upper()
-    return pathlib.Path(env[f"{suite}_ROOT"]) / "usr/lib/x86_64-linux-gnu" / ABIS[abi][1]
+    return suite_root(env, abi) / "usr/lib/x86_64-linux-gnu" / ABIS[abi][1]
 
 
 def run_tool(env, abi, tool, args, use_dropin, extra_env=None, timeout=120,
@@ -40,12 +55,11 @@ def run_tool(env, abi, tool, args, use_dropin, extra_env=None, timeout=120,
     (the target it was built for) through that
     suite's loader; with use_dropin, the drop-in's directory comes first on
     the library path.  Returns the CompletedProcess (bytes)."""
-    suite = ABIS[abi][0].upper()
-    root = pathlib.Path(env[f"{suite}_ROOT"])
+    root = suite_root(env, abi)
     libdirs = [str(root / "usr/lib/x86_64-linux-gnu")]
     if use_dropin:
         libdirs.insert(0, str(dropin(abi).parent))
-    cmd = [env[f"{suite}_LOADER"], "--library-path", ":".join(libdirs),
+    cmd = [suite_loader(env, abi), "--library-path", ":".join(libdirs),
            str(root / "usr/bin" / f"{arch}-linux-gnu-{tool}")] + list(args)
     e = dict(os.environ)
     e.pop("LD_LIBRARY_PATH", None)
@@ -85,5 +99,4 @@ def elf_arch(path):
 
 
 def tool_exists(env, abi, tool, arch):
-    suite = ABIS[abi][0].upper()
-    return (pathlib.Path(env[f"{suite}_ROOT"]) / "usr/bin" / f"{arch}-linux-gnu-{tool}").exists()
+    return (suite_root(env, abi) / "usr/bin" / f"{arch}-linux-gnu-{tool}").exists()

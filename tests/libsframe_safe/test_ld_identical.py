@@ -10,7 +10,8 @@ toolchain, each linked alone (-shared, calls to undefined functions going
 through the PLT, and a static executable), and binutils' own ld SFrame
 tests (ld-sframe, ld-x86-64, ld-aarch64, ld-s390: each .d with an #ld
 line, its sources assembled by the same toolchain's as, linked with the
-.d's options).  sid's ld runs with the ABI 3 drop-in, trixie's with ABI 1;
+.d's options).  sid's ld runs with the ABI 3 drop-in, trixie's with ABI 1,
+bookworm's (the system's) with ABI 0;
 each link runs twice (stock library, drop-in) and the output file, exit
 status and messages must be equal."""
 import pathlib
@@ -32,9 +33,14 @@ SINGLE_MODES = (["-shared", "--unresolved-symbols=ignore-all"],
 
 def dropin_wrapper(stock_wrapper, libdir, out):
     """A copy of a peers' wrapper script (the loader, its --library-path, the
-    program) with libdir first on --library-path."""
+    program) with libdir first on --library-path; for a wrapper of a system
+    (bookworm) program, which runs it directly, the system's loader with
+    libdir on --library-path."""
     text = pathlib.Path(stock_wrapper).read_text()
     new, n = re.subn(r'--library-path "', f'--library-path "{libdir}:', text)
+    if n == 0:
+        new, n = re.subn(r'^exec "', f'exec "{ss.SYSTEM_LOADER}" --library-path "{libdir}" "',
+                         text, flags=re.M)
     assert n == 1, f"unexpected wrapper {stock_wrapper}"
     out.write_text(new)
     out.chmod(0o755)
@@ -46,6 +52,8 @@ def loaded_libsframe(wrapper):
     line = [ln for ln in pathlib.Path(wrapper).read_text().splitlines()
             if ln.startswith("exec ")][0]
     argv = shlex.split(line)[1:-1]   # loader --library-path P program
+    if len(argv) == 1:
+        argv = [ss.SYSTEM_LOADER, *argv]  # a system program, run directly
     out = subprocess.run([argv[0], "--list", *argv[1:]], capture_output=True,
                          text=True).stdout
     m = re.search(r"libsframe\.so\.\d+ => (\S+)", out)

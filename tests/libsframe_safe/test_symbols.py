@@ -20,6 +20,8 @@ def dynsyms(path):
 def verdefs(path):
     out = subprocess.run(["readelf", "-V", "--wide", str(path)], check=True,
                          capture_output=True, text=True).stdout
+    if "Version definition section" not in out:
+        return []                       # unversioned (bookworm's libsframe.so.0)
     part = out.split("Version definition section", 1)[1].split("\n\n", 1)[0]
     return [re.sub(r"^\s*0x[0-9a-f]+:|^\s*0+:", "", line).strip()
             for line in part.splitlines()[2:]]

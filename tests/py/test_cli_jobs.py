@@ -71,8 +71,11 @@ def test_default_jobs_on_a_large_run_is_byte_identical(sfv_bin, tmp_path):
 
 def test_worker_dying_mid_batch_fails_that_file_only(sfv_bin, tmp_path):
     """A worker dies (SIGXFSZ, as in test_cli_tree's dead-worker test) on
-    the 4th file of its first batch of 10 (80 files, -j2); the new worker
-    takes the 6 files after it; every other record is printed, in order."""
+    the 4th file of its first batch of 10 (80 files, -j2), holding back
+    the messages of the 3 before it (a batch's go out together); a new
+    worker does those again, sending each at once, dies on the 4th, which
+    alone fails; the next takes the 6 files after it; every other record
+    is printed, in order."""
     import resource
     t = make_tree(tmp_path / "t", 80)
     os.unlink(t / "f0003")

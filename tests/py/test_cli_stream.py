@@ -11,6 +11,11 @@ are listed, and the run's memory does not grow with their number.
 - the temporary file cannot be made or written (TMPDIR missing, not a
   directory; a failed write through the fault-injection build): status 2,
   the reason on stderr, and a complete document of the files before;
+- where open(O_TMPFILE) is refused as a file system or kernel without it
+  refuses it (EOPNOTSUPP, EISDIR, EINVAL; through the fault-injection
+  build), the file is made by mkostemp and unlinked: the same document,
+  status and stderr as with O_TMPFILE, nothing left in $TMPDIR; any other
+  errno ends the run as a failure to make it;
 - the order of records is -j1's, whatever -j, the list mixing operands,
   walks and --files-from."""
 import json
@@ -162,6 +167,45 @@ def test_temporary_file_write_fails(fault_bin, tmp_path):
     doc = json.loads(p.stdout)
     paths = [e["path"] for e in doc["errors"]]
     assert 0 < len(paths) < len(names) and paths == names[:len(paths)]
+
+
+# The command's only open() is the temporary file's (inputs and directories
+# are opened with openat): call 1 of open is O_TMPFILE's.
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+@pytest.mark.parametrize("errno_", [95, 21, 22])   # EOPNOTSUPP, EISDIR, EINVAL
+def test_temporary_file_without_o_tmpfile(fault_bin, tmp_path, fmt, errno_):
+    names = many_errors(tmp_path / "t", 600)
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    log = tmp_path / "fault.log"
+    env = {**os.environ, "TMPDIR": str(tmpdir)}
+    plain = subprocess.run([fault_bin, f"--format={fmt}", *names], capture_output=True,
+                           timeout=120, env=env)
+    p = subprocess.run([fault_bin, f"--format={fmt}", *names], capture_output=True,
+                       timeout=120, env={**env, "SFV_FAULT": f"open:1:{errno_}",
+                                         "SFV_FAULT_LOG": str(log)})
+    assert log.read_text().split()[:2] == ["open", "1"]    # O_TMPFILE was refused
+    assert (p.returncode, p.stdout, p.stderr) == (plain.returncode, plain.stdout, plain.stderr)
+    assert b"temporary file" not in p.stderr   # only the empty files' I/O errors
+    doc = json.loads(p.stdout)
+    got = doc["errors"] if fmt == "json" else doc["runs"][0]["artifacts"]
+    assert len(got) == len(names)
+    assert list(tmpdir.iterdir()) == []                   # unlinked at once
+
+
+def test_temporary_file_other_open_error(fault_bin, tmp_path):
+    """EACCES from open(O_TMPFILE) is not "no O_TMPFILE here": no fallback."""
+    names = many_errors(tmp_path / "t", 600)
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    p = subprocess.run([fault_bin, "--format=json", *names], capture_output=True,
+                       timeout=120, env={**os.environ, "TMPDIR": str(tmpdir),
+                                         "SFV_FAULT": "open:1:13"})
+    assert p.returncode == 2
+    assert p.stderr.decode().endswith(
+        "sframe-validate: the temporary file of the report's list of files: "
+        "cannot create it in $TMPDIR: Permission denied\n")
+    assert list(tmpdir.iterdir()) == []
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif"])
