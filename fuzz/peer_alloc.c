@@ -3,8 +3,10 @@
  * past a buffer fault at once instead of reading heap garbage (libsframe is
  * not sanitizer-instrumented).  Only libsframe uses it: the fuzz build
  * renames libsframe.a's malloc/calloc/realloc/free to these with
- * objcopy --redefine-sym.  Used only in the forked child of
- * fuzz_diff_libsframe, where every fault is a libsframe crash.
+ * objcopy --redefine-sym (fuzz_diff_libsframe); a dlopened libsframe.so
+ * has its relocation slots for them rewritten (peer_got.c,
+ * fuzz_diff_libsframe_safe).  Its faults happen only in forked children,
+ * where every fault is a libsframe crash.
  *
  * Each block ends exactly at a PROT_NONE page, with no slack: blocks whose
  * size is a multiple of 8 (structure arrays) start 8-byte aligned, other
@@ -15,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "peer_alloc.h"
 
@@ -33,6 +36,10 @@ typedef struct blk {
  * address space (reserved, never backed), which covers any offset libsframe
  * can form, and preceded by one PROT_NONE page. */
 #define GUARD_SPAN ((size_t)1 << 35)
+
+static size_t live; /* blocks handed out and not freed */
+int peer_alloc_fail_exit;
+unsigned char peer_alloc_fill;
 
 static uint8_t *map_ending_at_guard(size_t n, size_t align, uint8_t **base,
                                     size_t *maplen) {
@@ -54,23 +61,33 @@ static uint8_t *map_ending_at_guard(size_t n, size_t align, uint8_t **base,
   return p + PAGE + pages * PAGE - body;
 }
 
-void *sfv_peer_malloc(size_t n) {
+static void *peer_block(size_t n) {
   uint8_t *base, *user;
   size_t maplen;
   blk b;
   user = map_ending_at_guard(n, n % 8u == 0 ? 8u : 1u, &base, &maplen);
+  if (user == NULL && peer_alloc_fail_exit != 0)
+    _exit(peer_alloc_fail_exit);
   if (user == NULL)
     return NULL;
+  live++;
   b.base = base;
   b.maplen = maplen;
   memcpy(user - HDR, &b, sizeof b);
   return user;
 }
 
+void *sfv_peer_malloc(size_t n) {
+  void *p = peer_block(n);
+  if (p != NULL && peer_alloc_fill != 0)
+    memset(p, peer_alloc_fill, n);
+  return p;
+}
+
 void *sfv_peer_calloc(size_t a, size_t b) {
   if (b != 0 && a > SIZE_MAX / b)
     return NULL;
-  return sfv_peer_malloc(a * b); /* mmap memory is zeroed */
+  return peer_block(a * b); /* mmap memory is zeroed */
 }
 
 void sfv_peer_free(void *p) {
@@ -79,6 +96,11 @@ void sfv_peer_free(void *p) {
     return;
   memcpy(&b, (uint8_t *)p - HDR, sizeof b);
   munmap(b.base, b.maplen);
+  live--;
+}
+
+size_t peer_alloc_live(void) {
+  return live;
 }
 
 void *sfv_peer_realloc(void *p, size_t n) {

@@ -24,8 +24,9 @@ FUZZ_OUT := $(BUILD)/fuzz
 # The libsframe drop-in's exports renamed sfc_dropin_* for the fuzz builds,
 # where a stock libsframe may be linked too (generated from the ABI 3 map).
 FUZZ_DROPIN_NAMES := $(FUZZ_OUT)/gen/sfc_dropin_names.h
+FUZZ_DROPIN1_NAMES := $(FUZZ_OUT)/gen1/sfc_dropin_names.h
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS) $(wildcard src/compat/*.h) \
-  $(FUZZ_DROPIN_NAMES)
+  $(FUZZ_DROPIN_NAMES) $(FUZZ_DROPIN1_NAMES)
 # The library, the printers (src/fmt, what libsfvfmt.a holds) and the
 # CLI's file handling (src/cli but main.c: fuzz_cli_file).
 FUZZ_CLI_SRCS := $(filter-out src/cli/main.c,$(CLI_SRCS))
@@ -57,12 +58,32 @@ export SFV_LIBSFRAME_STOCK ?= $(SID_LIBSFRAME_SO)
 FUZZ_EXTRA_diff_libsframe := libsframe_child peer_alloc
 FUZZ_EXTRA_elf :=
 FUZZ_EXTRA_baseline := sframe_model
-FUZZ_EXTRA_diff_libsframe_safe := libsframe_api libsframe_transcript peer_alloc
+FUZZ_EXTRA_diff_libsframe_safe := libsframe_api libsframe_transcript peer_alloc peer_got
 # src/compat sources per harness (ABI 3, exports renamed).
 FUZZ_COMPAT_diff_libsframe_safe := $(patsubst src/compat/%.c,%,$(wildcard src/compat/*.c))
 FUZZ_COMPAT_FLAGS = -DSFV_COMPAT_ABI=3 -include $(FUZZ_DROPIN_NAMES)
 
+# The same harness at ABI 1 (fuzz_diff_libsframe_safe1.c): the drop-in's
+# libsframe.so.1 side against stock libsframe.so.1 (trixie 2.44,
+# $SFV_LIBSFRAME1_STOCK).  Its harness objects (h-abi1/) and src/compat
+# objects (lib/compat-abi1/) are built with -DSFV_COMPAT_ABI=1; they define
+# the same symbols as the ABI 3 ones, so the replay runs it through a
+# driver binary of its own (FUZZ_OWN_REPLAY).
+FUZZ_HARNESSES += diff_libsframe_safe1
+TRIXIE_LIBSFRAME_SO := $(shell sed -n 's/^TRIXIE_LIBSFRAME_SO=//p' $(PEERS_ENV) 2>/dev/null)
+export SFV_LIBSFRAME1_STOCK ?= $(TRIXIE_LIBSFRAME_SO)
+FUZZ_EXTRA_diff_libsframe_safe1 := $(FUZZ_EXTRA_diff_libsframe_safe)
+FUZZ_COMPAT_diff_libsframe_safe1 := $(FUZZ_COMPAT_diff_libsframe_safe)
+FUZZ_HDIR_diff_libsframe_safe1 := h-abi1
+FUZZ_CDIR_diff_libsframe_safe1 := compat-abi1
+FUZZ_COMPAT1_FLAGS = -DSFV_COMPAT_ABI=1 -include $(FUZZ_DROPIN1_NAMES)
+FUZZ_ABI1_H = -I$(FUZZ_OUT)/gen1 -DSFV_COMPAT_ABI=1
+FUZZ_OWN_REPLAY := diff_libsframe_safe1
+
 $(FUZZ_DROPIN_NAMES): src/compat/libsframe3.map
+	@mkdir -p $(dir $@)
+	sed -n 's/^ *\([a-z_0-9]*\);$$/#define \1 sfc_dropin_\1/p' $< > $@
+$(FUZZ_DROPIN1_NAMES): src/compat/libsframe1.map
 	@mkdir -p $(dir $@)
 	sed -n 's/^ *\([a-z_0-9]*\);$$/#define \1 sfc_dropin_\1/p' $< > $@
 
@@ -106,11 +127,17 @@ $(FUZZ_OUT)/$(1)/lib/compat/%.o: src/compat/%.c $(FUZZ_HDRS)
 $(FUZZ_OUT)/$(1)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(4) -c $$< -o $$@
+$(FUZZ_OUT)/$(1)/lib/compat-abi1/%.o: src/compat/%.c $(FUZZ_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_WARN) $(FUZZ_COMPAT1_FLAGS) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
+$(FUZZ_OUT)/$(1)/h-abi1/%.o: fuzz/%.c $(FUZZ_HDRS) fuzz/fuzz_diff_libsframe_safe.c
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_ABI1_H) $(FUZZ_WARN) $(4) -c $$< -o $$@
 endef
 
 fuzz_libobjs = $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_OUT)/$(1)/lib/%.o)
-fuzz_hobjs = $(foreach f,$(sort fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3)),$(FUZZ_OUT)/$(1)/h/$(f).o) \
-  $(FUZZ_COMPAT_$(2):%=$(FUZZ_OUT)/$(1)/lib/compat/%.o)
+fuzz_hobjs = $(foreach f,$(sort fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3)),$(FUZZ_OUT)/$(1)/$(or $(FUZZ_HDIR_$(2)),h)/$(f).o) \
+  $(FUZZ_COMPAT_$(2):%=$(FUZZ_OUT)/$(1)/lib/$(or $(FUZZ_CDIR_$(2)),compat)/%.o)
 
 # libsframe with its allocator renamed to the guard-page one (peer_alloc.c).
 $(FUZZ_OUT)/libsframe-guarded.a: $(SID_LIBSFRAME_A)
@@ -130,10 +157,10 @@ $(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_lf_bin,$(h))))
 fuzz-libfuzzer: $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/libfuzzer/fuzz_%)
 
 # ------------------------------------------------------------ libFuzzer + MSan
-# diff_libsframe(_safe) are not built with MSan: GNU libsframe is not
+# diff_libsframe(_safe, _safe1) are not built with MSan: GNU libsframe is not
 # instrumented.
 FUZZ_MSAN := -fsanitize=memory -fsanitize-memory-track-origins $(FUZZ_SAN_COMMON)
-FUZZ_MSAN_HARNESSES := $(filter-out diff_libsframe diff_libsframe_safe,$(FUZZ_HARNESSES))
+FUZZ_MSAN_HARNESSES := $(filter-out diff_libsframe diff_libsframe_safe diff_libsframe_safe1,$(FUZZ_HARNESSES))
 $(eval $(call fuzz_objs,msan,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_MSAN),-fsanitize=fuzzer-no-link $(FUZZ_MSAN)))
 define fuzz_msan_bin
 $(FUZZ_OUT)/msan/fuzz_$(1): $(call fuzz_hobjs,msan,$(1),mutator_libfuzzer sframe_model) $(call fuzz_libobjs,msan)
@@ -186,28 +213,46 @@ $(FUZZ_REPLAY_DIR)/h/fuzz_%.o: fuzz/fuzz_%.c $(FUZZ_HDRS)
 $(FUZZ_REPLAY_DIR)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_REPLAY_HSAN) $(FUZZ_INC) -DSFV_REPLAY_ALL -c $< -o $@
-FUZZ_REPLAY_OBJS := $(FUZZ_HARNESSES:%=$(FUZZ_REPLAY_DIR)/h/fuzz_%.o) \
-  $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_EXTRA_$(h):%=$(FUZZ_REPLAY_DIR)/h/%.o)) \
-  $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_COMPAT_$(h):%=$(FUZZ_REPLAY_DIR)/lib/compat/%.o)) \
+FUZZ_REPLAY_ALL := $(filter-out $(FUZZ_OWN_REPLAY),$(FUZZ_HARNESSES))
+FUZZ_REPLAY_OBJS := $(FUZZ_REPLAY_ALL:%=$(FUZZ_REPLAY_DIR)/h/fuzz_%.o) \
+  $(foreach h,$(FUZZ_REPLAY_ALL),$(FUZZ_EXTRA_$(h):%=$(FUZZ_REPLAY_DIR)/h/%.o)) \
+  $(foreach h,$(FUZZ_REPLAY_ALL),$(FUZZ_COMPAT_$(h):%=$(FUZZ_REPLAY_DIR)/lib/compat/%.o)) \
   $(FUZZ_REPLAY_DIR)/h/regression_driver.o $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_REPLAY_DIR)/lib/%.o)
-$(FUZZ_REPLAY_DIR)/sfv-fuzz-replay: $(sort $(FUZZ_REPLAY_OBJS)) $(foreach h,$(FUZZ_HARNESSES),$(FUZZ_LIBS_$(h)))
+$(FUZZ_REPLAY_DIR)/sfv-fuzz-replay: $(sort $(FUZZ_REPLAY_OBJS)) $(foreach h,$(FUZZ_REPLAY_ALL),$(FUZZ_LIBS_$(h)))
 	$(FUZZ_REPLAY_CC) $(FUZZ_REPLAY_SAN) -o $@ $^
-fuzz-replay: $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay
+# The ABI 1 harness's own driver (regression_driver.c calling its
+# LLVMFuzzerTestOneInput), same sanitizers.
+$(FUZZ_REPLAY_DIR)/lib/compat-abi1/%.o: src/compat/%.c $(FUZZ_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_COMPAT1_FLAGS) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
+$(FUZZ_REPLAY_DIR)/h-abi1/%.o: fuzz/%.c $(FUZZ_HDRS) fuzz/fuzz_diff_libsframe_safe.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_REPLAY_CC) $(FUZZ_ABI1_H) $(FUZZ_WARN) $(FUZZ_REPLAY_HSAN) -c $< -o $@
+$(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1: $(call fuzz_hobjs,replay,diff_libsframe_safe1,regression_driver) \
+    $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_REPLAY_DIR)/lib/%.o)
+	$(FUZZ_REPLAY_CC) $(FUZZ_REPLAY_SAN) -o $@ $^
+fuzz-replay: $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1
 
 # Every fuzz/*.c through gcc with the project's warnings (no sanitizers).
-fuzz-gcc-check: $(FUZZ_DROPIN_NAMES)
+fuzz-gcc-check: $(FUZZ_DROPIN_NAMES) $(FUZZ_DROPIN1_NAMES)
 	@set -e; for f in $(filter-out fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c,$(wildcard fuzz/*.c)) \
 	  $(if $(FUZZ_HAVE_LIBSFRAME),fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c); do \
 	  gcc $(FUZZ_WARN) -O2 $(FUZZ_INC) -c -o /dev/null $$f; done
+	@set -e; for f in fuzz/libsframe_api.c fuzz/libsframe_transcript.c; do \
+	  gcc $(FUZZ_ABI1_H) $(FUZZ_WARN) -O2 -c -o /dev/null $$f; done
 	@echo "fuzz-gcc-check: fuzz/*.c clean under gcc $(WARN)"
 
 # corpus/ whole; conformance/ and build/realworld/: their *.sframe files.
 FUZZ_REPLAY_SECTIONS = $(wildcard conformance $(BUILD)/realworld)
-test-fuzz-replay: fuzz-gcc-check $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay
+test-fuzz-replay: fuzz-gcc-check $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1
 	@$(if $(FUZZ_HAVE_LIBSFRAME),,echo "test-fuzz-replay: NOTE diff_libsframe not linked: GNU libsframe (scripts/install-deps.sh peers) is not installed")
 	@$(if $(wildcard $(BUILD)/realworld),,echo "test-fuzz-replay: NOTE $(BUILD)/realworld absent (tests/realworld/build-corpus.sh): real sections not replayed")
+	@$(if $(wildcard $(SFV_LIBSFRAME1_STOCK)),,echo "test-fuzz-replay: NOTE stock libsframe.so.1 absent (scripts/install-deps.sh peers): diff_libsframe_safe1 runs the drop-in alone")
 	SFV_LIBSFRAME_CRASH_DIR= $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay corpus
 	$(if $(FUZZ_REPLAY_SECTIONS),SFV_LIBSFRAME_CRASH_DIR= $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay --suffix=.sframe $(FUZZ_REPLAY_SECTIONS))
+	@case "$$SFV_REPLAY_ONLY" in ""|diff_libsframe_safe1) set -ex; \
+	  $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1 corpus $(if $(FUZZ_REPLAY_SECTIONS),; \
+	  $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1 --suffix=.sframe $(FUZZ_REPLAY_SECTIONS));; esac
 
 # ------------------------------------------------------------ seeds
 $(FUZZ_OUT)/gen_seeds: fuzz/gen_seeds.c fuzz/sframe_model.c $(FUZZ_HDRS) $(LIB_SRCS)
@@ -310,7 +355,7 @@ coverage: $(FUZZ_COV_DIR)/sfv-fuzz-replay
 
 # ------------------------------------------------------------ OSS-Fuzz / ClusterFuzzLite
 check-fuzz-harnesses:
-	$(PYTHON) tests/tools/check_fuzz_harnesses.py '$(FUZZ_HARNESSES)' '$(FUZZ_HAVE_LIBSFRAME)'
+	$(PYTHON) tests/tools/check_fuzz_harnesses.py '$(FUZZ_HARNESSES)' '$(FUZZ_HAVE_LIBSFRAME)' '$(FUZZ_OWN_REPLAY)'
 
 oss-fuzz-check: fuzz-deps
 	fuzz/oss-fuzz/check.sh $(BUILD)/oss-fuzz

@@ -36,9 +36,25 @@ for f in src/compat/*.c; do
   $CC $CFLAGS $STD -DSFV_COMPAT_ABI=3 -include "$WORK/sfv/gen/sfc_dropin_names.h" -c "$f" -o "$o"
   extra_diff_libsframe_safe="$extra_diff_libsframe_safe $o"
 done
-for f in libsframe_api libsframe_transcript peer_alloc; do
+for f in libsframe_api libsframe_transcript peer_alloc peer_got; do
   $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$WORK/sfv/$f.o"
   extra_diff_libsframe_safe="$extra_diff_libsframe_safe $WORK/sfv/$f.o"
+done
+
+# The same at ABI 1 for diff_libsframe_safe1 (drop-in libsframe.so.1;
+# stock one from $SFV_LIBSFRAME1_STOCK, else the drop-in alone).
+mkdir -p "$WORK/sfv/gen1" "$WORK/sfv/abi1"
+sed -n 's/^ *\([a-z_0-9]*\);$/#define \1 sfc_dropin_\1/p' src/compat/libsframe1.map \
+  > "$WORK/sfv/gen1/sfc_dropin_names.h"
+extra_diff_libsframe_safe1=""
+for f in src/compat/*.c; do
+  o="$WORK/sfv/abi1/compat_$(basename "$f" .c).o"
+  $CC $CFLAGS $STD -DSFV_COMPAT_ABI=1 -include "$WORK/sfv/gen1/sfc_dropin_names.h" -c "$f" -o "$o"
+  extra_diff_libsframe_safe1="$extra_diff_libsframe_safe1 $o"
+done
+for f in libsframe_api libsframe_transcript peer_alloc peer_got; do
+  $CC $CFLAGS -I"$WORK/sfv/gen1" $STD -DSFV_COMPAT_ABI=1 -c "fuzz/$f.c" -o "$WORK/sfv/abi1/$f.o"
+  extra_diff_libsframe_safe1="$extra_diff_libsframe_safe1 $WORK/sfv/abi1/$f.o"
 done
 
 # diff_libsframe needs Debian sid's libsframe (make fuzz builds it locally).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""check_fuzz_harnesses.py MAKE_HARNESSES HAVE_LIBSFRAME
+"""check_fuzz_harnesses.py MAKE_HARNESSES HAVE_LIBSFRAME [OWN_REPLAY]
 
 Every harness in fuzz/ (a fuzz_*.c that defines LLVMFuzzerTestOneInput) is
 built everywhere a harness list exists:
@@ -10,7 +10,9 @@ built everywhere a harness list exists:
     names it;
   - mk/fuzz.mk's FUZZ_HARNESSES (MAKE_HARNESSES; diff_libsframe only when
     GNU libsframe is installed, HAVE_LIBSFRAME=1);
-  - the replay driver's TARGETS (fuzz/regression_driver.c).
+  - the replay driver's TARGETS (fuzz/regression_driver.c), unless
+    mk/fuzz.mk replays it with a driver binary of its own (OWN_REPLAY:
+    harnesses whose objects cannot share a program with the others).
 Exit 1 with one line per omission."""
 import os
 import re
@@ -71,6 +73,7 @@ def ossfuzz_outputs(tmp):
 def main():
     make_list = set(sys.argv[1].split())
     have_libsframe = sys.argv[2] == "1"
+    own_replay = set(sys.argv[3].split()) if len(sys.argv) > 3 else set()
     hs = harnesses()
     if not hs:
         sys.exit("check-fuzz-harnesses: no harness found in fuzz/")
@@ -89,14 +92,15 @@ def main():
                     bad.append(f"fuzz/oss-fuzz/build.sh does not produce {f}")
         if h not in make_list and (h != "diff_libsframe" or have_libsframe):
             bad.append(f"mk/fuzz.mk: FUZZ_HARNESSES lacks {h}")
-        if h not in replay:
+        if h not in replay and h not in own_replay:
             bad.append(f"fuzz/regression_driver.c: TARGETS lacks {h}")
     for line in bad:
         print("check-fuzz-harnesses: " + line, file=sys.stderr)
     if bad:
         return 1
     print(f"check-fuzz-harnesses: {len(hs)} harnesses; build.sh builds all but "
-          f"{' '.join(sorted(skip)) or 'none'}; make and the replay driver all")
+          f"{' '.join(sorted(skip)) or 'none'}; make and the replay driver all"
+          f"{' (own driver: ' + ' '.join(sorted(own_replay)) + ')' if own_replay else ''}")
     return 0
 
 
