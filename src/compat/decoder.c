@@ -46,9 +46,10 @@ static int strict_ok(const sframe_decoder_ctx *d) {
  * bytes an FDE.  The decoder's copy gets those offsets written into its
  * header and is opened again, so that every read through libsfv lands
  * where the library's does.  -1 where the table would end past the buffer
- * (the library reads past it), or for a foreign-endian section placed
- * otherwise (the library swaps the tables where the offsets say, then
- * reads them elsewhere).  A version whose FDEs the drop-in does not read
+ * (the library reads past it), or for a foreign-endian section whose FDE
+ * table or FRE bytes are placed otherwise (the library swaps them where the
+ * offsets say, then reads them elsewhere; a table of no bytes is read
+ * nowhere).  A version whose FDEs the drop-in does not read
  * (2.44's v1: 2.44 reads its 17-byte FDEs as 20-byte ones, and its FRE
  * copy from past the FREs' start) keeps the section's own placement: only
  * the header is answered from it. */
@@ -60,7 +61,10 @@ static int place_tables(sframe_decoder_ctx *d, int foreign) {
   if (SFC_FIXED_TABLES == 0 || !SFC_FDE_VERSION(h->version) ||
       (h->fdeoff == 0 && h->freoff == freoff))
     return 0;
-  if (foreign || hdr > d->size || freoff > d->size - hdr)
+  if (foreign && ((h->fdeoff != 0 && h->num_fdes != 0) ||
+                  (h->freoff != freoff && h->fre_len != 0)))
+    return -1;
+  if (hdr > d->size || freoff > d->size - hdr)
     return -1;
   v[0] = 0;
   v[1] = (uint32_t)freoff;
