@@ -26,36 +26,31 @@ done
 # The libsframe drop-in (src/compat, ABI 3) for diff_libsframe_safe, its
 # exports renamed sfc_dropin_* as mk/fuzz.mk does; without a stock
 # libsframe.so.3 ($SFV_LIBSFRAME_STOCK) the harness runs the drop-in alone.
-mkdir -p "$WORK/sfv/gen"
-sed -n 's/^ *\([a-z_0-9]*\);$/#define \1 sfc_dropin_\1/p' src/compat/libsframe3.map \
-  > "$WORK/sfv/gen/sfc_dropin_names.h"
-STD="$STD -I$WORK/sfv/gen"
-extra_diff_libsframe_safe=""
-for f in src/compat/*.c; do
-  o="$WORK/sfv/compat_$(basename "$f" .c).o"
-  $CC $CFLAGS $STD -DSFV_COMPAT_ABI=3 -include "$WORK/sfv/gen/sfc_dropin_names.h" -c "$f" -o "$o"
-  extra_diff_libsframe_safe="$extra_diff_libsframe_safe $o"
-done
-for f in libsframe_api libsframe_transcript peer_alloc peer_got; do
-  $CC $CFLAGS $STD -c "fuzz/$f.c" -o "$WORK/sfv/$f.o"
-  extra_diff_libsframe_safe="$extra_diff_libsframe_safe $WORK/sfv/$f.o"
-done
+# dropin_objs ABI DIR: the drop-in's objects at ABI (exports renamed by its
+# map) and the transcript side, under DIR; their paths in $objs.
+dropin_objs() {
+  mkdir -p "$2/gen"
+  sed -n 's/^ *\([a-z_0-9]*\);$/#define \1 sfc_dropin_\1/p' "src/compat/libsframe$1.map" \
+    > "$2/gen/sfc_dropin_names.h"
+  objs=""
+  for f in src/compat/*.c; do
+    o="$2/compat_$(basename "$f" .c).o"
+    $CC $CFLAGS $STD -I"$2/gen" -DSFV_COMPAT_ABI=$1 -include "$2/gen/sfc_dropin_names.h" -c "$f" -o "$o"
+    objs="$objs $o"
+  done
+  for f in libsframe_api libsframe_transcript peer_alloc peer_got; do
+    $CC $CFLAGS -I"$2/gen" $STD -DSFV_COMPAT_ABI=$1 -c "fuzz/$f.c" -o "$2/$f.o"
+    objs="$objs $2/$f.o"
+  done
+}
+dropin_objs 3 "$WORK/sfv"
+STD="$STD -I$WORK/sfv/gen"   # the harness includes its names too
+extra_diff_libsframe_safe=$objs
 
 # The same at ABI 1 for diff_libsframe_safe1 (drop-in libsframe.so.1;
 # stock one from $SFV_LIBSFRAME1_STOCK, else the drop-in alone).
-mkdir -p "$WORK/sfv/gen1" "$WORK/sfv/abi1"
-sed -n 's/^ *\([a-z_0-9]*\);$/#define \1 sfc_dropin_\1/p' src/compat/libsframe1.map \
-  > "$WORK/sfv/gen1/sfc_dropin_names.h"
-extra_diff_libsframe_safe1=""
-for f in src/compat/*.c; do
-  o="$WORK/sfv/abi1/compat_$(basename "$f" .c).o"
-  $CC $CFLAGS $STD -DSFV_COMPAT_ABI=1 -include "$WORK/sfv/gen1/sfc_dropin_names.h" -c "$f" -o "$o"
-  extra_diff_libsframe_safe1="$extra_diff_libsframe_safe1 $o"
-done
-for f in libsframe_api libsframe_transcript peer_alloc peer_got; do
-  $CC $CFLAGS -I"$WORK/sfv/gen1" $STD -DSFV_COMPAT_ABI=1 -c "fuzz/$f.c" -o "$WORK/sfv/abi1/$f.o"
-  extra_diff_libsframe_safe1="$extra_diff_libsframe_safe1 $WORK/sfv/abi1/$f.o"
-done
+dropin_objs 1 "$WORK/sfv/abi1"
+extra_diff_libsframe_safe1=$objs
 
 # diff_libsframe needs Debian sid's libsframe (make fuzz builds it locally).
 not_built="diff_libsframe"
