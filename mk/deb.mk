@@ -2,7 +2,7 @@
 # mk/deb.mk - the Debian packages (debian/).
 #
 #   make deb           dpkg-buildpackage -us -uc -b on a copy of the tree in
-#                      build/deb/sframe-validate/; the seven .debs, .changes and
+#                      build/deb/sframe-validate/; the eight .debs, .changes and
 #                      .buildinfo land in build/deb/; lintian on the .changes
 #                      must report no error and no warning (the overrides
 #                      in debian/*.lintian-overrides say why each is right)
@@ -13,11 +13,15 @@
 #                      and the two dh_sframe_validate test packages; the
 #                      sframe-conformance package = the dist-conformance
 #                      tarball (tests/deb/check-suite-pin); then
-#                      tests/deb/test-divert: libsframe3-safe and
-#                      libsframe1-safe installed with dpkg --root into
-#                      scratch roots next to sid's and trixie's stock
-#                      binutils (divert, ldconfig, the libsframe-safe
-#                      autopkgtest, Breaks, reinstall, purge; ~1 min).
+#                      tests/deb/test-divert: libsframe3-safe,
+#                      libsframe1-safe and libsframe0-safe installed with
+#                      dpkg --root into scratch roots next to sid's,
+#                      trixie's and bookworm's stock binutils (bookworm's
+#                      downloaded by install-deps.sh bookworm; its round is
+#                      skipped, loudly, when the archive cannot be reached):
+#                      divert, ldconfig, the libsframe-safe autopkgtest,
+#                      a Debian revision accepted, Breaks, Depends,
+#                      reinstall, purge; ~20 s).
 #                      About 10 min in all on 2 cores (20 at load 14), most
 #                      of it the package build.
 #   make test-rpm      rpm/sframe-validate.spec built by Debian's rpmbuild

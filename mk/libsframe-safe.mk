@@ -109,16 +109,16 @@ test-libsframe-safe: all libsframe-safe libsframe-safe-asan libsframe-safe-walke
 
 TEST_TARGETS += test-libsframe-safe
 
-# make install-libsframe-safe [DESTDIR=] [LIBDIR=]: both drop-ins under the
-# file names Debian's libsframe3 and libsframe1 use (real file
-# libsframe.so.N.0.0, soname link libsframe.so.N), so that a package
-# diverting those two paths replaces exactly them (debian/, README
+# make install-libsframe-safe [DESTDIR=] [LIBDIR=]: the three drop-ins under
+# the file names Debian's libsframe3, libsframe1 and (bookworm) libbinutils
+# use (real file libsframe.so.N.0.0, soname link libsframe.so.N), so that a
+# package diverting those two paths replaces exactly them (debian/, README
 # "libsframe-safe").  Not part of make install: installing them in LIBDIR
 # without the divert would shadow, or be shadowed by, the system's.
 .PHONY: install-libsframe-safe
 install-libsframe-safe: libsframe-safe
 	install -d $(DESTDIR)$(LIBDIR)
-	set -e; for n in 3 1; do \
+	set -e; for n in 3 1 0; do \
 	  install -m 644 $(SFC_DIR)/abi$$n/libsframe.so.$$n $(DESTDIR)$(LIBDIR)/libsframe.so.$$n.0.0; \
 	  ln -sf libsframe.so.$$n.0.0 $(DESTDIR)$(LIBDIR)/libsframe.so.$$n; \
 	done

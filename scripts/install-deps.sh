@@ -33,6 +33,11 @@
 #          lists, never installed) extracted into .deps/consumers/, plus the
 #          peers group (GNU libsframe 2.44/2.47, llvm-readobj-22) and sid's
 #          llvm-readobj-23 (private, under .deps/consumers/llvm23/)
+#   bookworm  the .debs of the system's (bookworm's) binutils 2.40 and their
+#          runtime (libbinutils ships libsframe.so.0 there), downloaded (never
+#          installed) from the system's archive into .deps/peers/debs/
+#          bookworm/: test-divert installs them into a scratch root next to
+#          libsframe0-safe
 #   cbmc   private trixie CBMC (the bounded model checker of make prove) with
 #          its runtime libraries under .deps/cbmc/, wrappers cbmc,
 #          goto-cc and goto-instrument in .deps/cbmc/bin/, .deps/cbmc/cbmc.env
@@ -647,6 +652,56 @@ do_cbmc() {
     INSTALLED_NOW+=("cbmc($want)")
 }
 
+# ---------------------------------------------------------------- bookworm
+# The system archive's candidates, which on bookworm are binutils 2.40's
+# own; libc6 and libgcc-s1 too, so that the scratch root has its own loader.
+BOOKWORM_PKGS="binutils binutils-x86-64-linux-gnu libbinutils binutils-common libctf0 libctf-nobfd0 libgprofng0 libjansson4 libzstd1 zlib1g libstdc++6 gcc-12-base libgcc-s1 libc6"
+
+# bookworm_candidates: "PKG VERSION" per line of BOOKWORM_PKGS, VERSION
+# empty where the system's lists offer none.
+bookworm_candidates() {
+    local p
+    # shellcheck disable=SC2086
+    apt-cache policy $BOOKWORM_PKGS 2>/dev/null | awk '
+        /^[^ ].*:$/ { p = substr($1, 1, length($1) - 1) }
+        /^  Candidate: / { c[p] = ($2 == "(none)") ? "" : $2 }
+        END { for (k in c) print k, c[k] }' > "$1"
+    for p in $BOOKWORM_PKGS; do
+        awk -v p="$p" '$1 == p && $2 != "" { f = 1 } END { exit !f }' "$1" || return 1
+    done
+}
+
+do_bookworm() {
+    local dir=$PEERS/debs/bookworm list p ver fn want=()
+    mkdir -p "$dir"
+    list=$(mktemp)
+    if ! bookworm_candidates "$list"; then
+        apt_update
+        bookworm_candidates "$list" \
+            || { rm -f "$list"; die "bookworm: the system's apt lists offer no candidate for one of: $BOOKWORM_PKGS"; }
+    fi
+    ver=$(awk '$1 == "libbinutils" { print $2 }' "$list")
+    case $ver in
+        2.40-*) ;;
+        *) rm -f "$list"; die "bookworm: the system's archive offers libbinutils $ver, not bookworm's 2.40" ;;
+    esac
+    while read -r p ver; do
+        # apt-get download writes an epoch as %3a
+        fn="$dir/${p}_${ver/:/%3a}_"
+        ls "$fn"*.deb >/dev/null 2>&1 || want+=("$p=$ver")
+        # one version per package: the candidate
+        find "$dir" -name "${p}_*.deb" ! -name "${p}_${ver/:/%3a}_*.deb" -delete
+    done < "$list"
+    rm -f "$list"
+    [ ${#want[@]} = 0 ] && { log "bookworm: already done ($dir)"; return 0; }
+    log "bookworm: downloading ${want[*]} (system archive)"
+    (cd "$dir" && apt-get -q -o APT::Sandbox::User=root download "${want[@]}" >&2) \
+        || { APT_UPDATED=0; apt_update
+             (cd "$dir" && apt-get -q -o APT::Sandbox::User=root download "${want[@]}" >&2); } \
+        || die "bookworm: ${want[*]} cannot be downloaded from the system's archive"
+    INSTALLED_NOW+=("bookworm(${#want[@]} .debs in $dir)")
+}
+
 # ---------------------------------------------------------------- binutils-src
 # binutils' own SFrame tests, of the same version as the peers' sid binutils.
 # binutils-source (a binary package) ships the upstream tarball; `apt-get
@@ -829,7 +884,7 @@ do_consumers() {
 
 # ---------------------------------------------------------------- main
 [ $# -gt 0 ] || usage
-want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_libdw=0 want_llvm=0 want_mold=0 want_bsrc=0 want_bench=0 want_consumers=0 want_deb=0 want_cbmc=0
+want_base=0 want_clang=0 want_fuzz=0 want_cross=0 want_peers=0 want_libdw=0 want_llvm=0 want_mold=0 want_bsrc=0 want_bench=0 want_consumers=0 want_deb=0 want_cbmc=0 want_bookworm=0
 for g in "$@"; do
     case $g in
         base) want_base=1 ;;
@@ -841,11 +896,12 @@ for g in "$@"; do
         llvm) want_llvm=1 ;;
         mold) want_mold=1 ;;
         binutils-src) want_bsrc=1 ;;
+        bookworm) want_bookworm=1 ;;
         consumers) want_consumers=1 want_peers=1 ;;
         cbmc) want_cbmc=1 ;;
         bench) want_bench=1 ;;
         deb) want_deb=1 ;;
-        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_libdw=1 want_llvm=1 want_mold=1 want_bsrc=1 want_bench=1 want_consumers=1 want_deb=1 want_cbmc=1 ;;
+        all) want_base=1 want_clang=1 want_fuzz=1 want_cross=1 want_peers=1 want_libdw=1 want_llvm=1 want_mold=1 want_bsrc=1 want_bench=1 want_consumers=1 want_deb=1 want_cbmc=1 want_bookworm=1 ;;
         -h|--help) usage ;;
         *) log "unknown group: $g"; usage ;;
     esac
@@ -860,6 +916,7 @@ mkdir -p "$STAMPS"
 [ $want_llvm = 1 ] && do_llvm
 [ $want_mold = 1 ] && do_mold
 [ $want_bsrc = 1 ] && do_binutils_src
+[ $want_bookworm = 1 ] && do_bookworm
 [ $want_consumers = 1 ] && do_consumers
 [ $want_cbmc = 1 ] && do_cbmc
 [ $want_bench = 1 ] && do_bench
