@@ -107,7 +107,7 @@ static int swap_fres(swap_walk *w, const sfv_fde *f) {
 }
 
 /* FDE i: its fields as the library reads them after reversing them, then
- * reversed (rev) and its FREs walked. */
+ * reversed (fields) and its FREs walked. */
 static int swap_fde(swap_walk *w, uint32_t i, fmt_swap_fields_fn fields) {
   const sfv_section *sec = w->sec;
   uint8_t v = sec->hdr.version;
