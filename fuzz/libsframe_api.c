@@ -2,8 +2,8 @@
 /* libsframe_api.c - the two fillings of ls_api: the drop-in linked into
  * the harness (its exports renamed by the generated sfc_dropin_names.h,
  * so they never meet a stock libsframe linked into the same program) and
- * the stock library (libsframe.so.3 or .so.1, by SFV_COMPAT_ABI) through dlopen, its allocator routed to the
- * guard-page one (peer_got.c). */
+ * the stock library (libsframe.so.3, .so.1 or .so.0, by SFV_COMPAT_ABI)
+ * through dlopen, its allocator routed to the guard-page one (peer_got.c). */
 #include <dlfcn.h>
 #include <string.h>
 
@@ -19,11 +19,9 @@
   X(decoder_free, sframe_decoder_free)                                         \
   X(d_hdr_size, sframe_decoder_get_hdr_size)                                   \
   X(d_abi_arch, sframe_decoder_get_abi_arch)                                   \
-  X(d_version, sframe_decoder_get_version)                                     \
   X(d_num_fidx, sframe_decoder_get_num_fidx)                                   \
   X(d_fixed_fp, sframe_decoder_get_fixed_fp_offset)                            \
   X(d_fixed_ra, sframe_decoder_get_fixed_ra_offset)                            \
-  X(d_funcdesc_v2, sframe_decoder_get_funcdesc_v2)                             \
   X(d_fre, sframe_decoder_get_fre) X(find_fre, sframe_find_fre)                \
   X(base_reg_id, sframe_fre_get_base_reg_id)                                   \
   X(cfa_offset, sframe_fre_get_cfa_offset)                                     \
@@ -34,9 +32,13 @@
   X(e_num_fidx, sframe_encoder_get_num_fidx)                                   \
   X(e_add_funcdesc, sframe_encoder_add_funcdesc)                               \
   X(e_add_fre, sframe_encoder_add_fre) X(e_write, sframe_encoder_write)
+/* 2.44 and 2.47, not 2.40. */
+#define LS_FIELDS_VERSIONED(X)                                                 \
+  X(d_version, sframe_decoder_get_version)                                     \
+  X(d_funcdesc_v2, sframe_decoder_get_funcdesc_v2)
 #if SFV_COMPAT_ABI == 3
 #define LS_FIELDS(X)                                                           \
-  LS_FIELDS_COMMON(X)                                                          \
+  LS_FIELDS_COMMON(X) LS_FIELDS_VERSIONED(X)                                   \
   X(d_flags, sframe_decoder_get_flags)                                         \
   X(d_offsetof_start, sframe_decoder_get_offsetof_fde_start_addr)              \
   X(d_funcdesc_v3, sframe_decoder_get_funcdesc_v3)                             \
@@ -46,12 +48,17 @@
   X(e_flags, sframe_encoder_get_flags)                                         \
   X(e_add_funcdesc_v3, sframe_encoder_add_funcdesc_v3)                         \
   X(e_add_fres_buf, sframe_encoder_add_fres_buf)
+#elif SFV_COMPAT_ABI == 1
+#define LS_FIELDS(X)                                                           \
+  LS_FIELDS_COMMON(X) LS_FIELDS_VERSIONED(X)                                   \
+  X(d_funcdesc, sframe_decoder_get_funcdesc)                                   \
+  X(funcdesc_with_addr, sframe_get_funcdesc_with_addr)                         \
+  X(e_add_funcdesc_v2, sframe_encoder_add_funcdesc_v2)
 #else
 #define LS_FIELDS(X)                                                           \
   LS_FIELDS_COMMON(X)                                                          \
   X(d_funcdesc, sframe_decoder_get_funcdesc)                                   \
-  X(funcdesc_with_addr, sframe_get_funcdesc_with_addr)                         \
-  X(e_add_funcdesc_v2, sframe_encoder_add_funcdesc_v2)
+  X(funcdesc_with_addr, sframe_get_funcdesc_with_addr)
 #endif
 
 void ls_api_dropin(ls_api *a) {

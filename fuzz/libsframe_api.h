@@ -4,9 +4,11 @@
  * renamed sfc_dropin_*, see mk/fuzz.mk) or from the stock library opened
  * with dlopen; and the transcript both are run through
  * (fuzz_diff_libsframe_safe.c).  SFV_COMPAT_ABI picks the ABI: 3
- * (binutils 2.47, libsframe.so.3; the default) or 1 (binutils 2.44,
+ * (binutils 2.47, libsframe.so.3; the default), 1 (binutils 2.44,
  * libsframe.so.1: no v3 getters, no flags getter, an int32_t pc, FRE
- * getters without an fde_type argument, no block copy for ld). */
+ * getters without an fde_type argument, no block copy for ld) or 0
+ * (binutils 2.40, libsframe.so.0: ABI 1 without the version getters and
+ * the *_funcdesc_v2 functions). */
 #ifndef SFV_FUZZ_LIBSFRAME_API_H
 #define SFV_FUZZ_LIBSFRAME_API_H
 
@@ -21,12 +23,18 @@
 #define LS_NAME "diff_libsframe_safe"
 #define LS_STOCK_ENV "SFV_LIBSFRAME_STOCK"
 #define LS_STOCK_SO "libsframe.so.3"
-#else
+#elif SFV_COMPAT_ABI == 1
 #define LS_SFRAME_VERSION 2
 #define LS_FRE_WORDS(r) ((r)->fre_offsets)
 #define LS_NAME "diff_libsframe_safe1"
 #define LS_STOCK_ENV "SFV_LIBSFRAME1_STOCK"
 #define LS_STOCK_SO "libsframe.so.1"
+#else
+#define LS_SFRAME_VERSION 1
+#define LS_FRE_WORDS(r) ((r)->fre_offsets)
+#define LS_NAME "diff_libsframe_safe0"
+#define LS_STOCK_ENV "SFV_LIBSFRAME0_STOCK"
+#define LS_STOCK_SO "libsframe.so.0"
 #endif
 
 typedef struct ls_api {
@@ -37,23 +45,25 @@ typedef struct ls_api {
   void (*decoder_free)(sframe_decoder_ctx **);
   unsigned int (*d_hdr_size)(SFC_DCONST sframe_decoder_ctx *);
   uint8_t (*d_abi_arch)(SFC_DCONST sframe_decoder_ctx *);
-  uint8_t (*d_version)(SFC_DCONST sframe_decoder_ctx *);
   uint32_t (*d_num_fidx)(SFC_DCONST sframe_decoder_ctx *);
   int8_t (*d_fixed_fp)(SFC_DCONST sframe_decoder_ctx *);
   int8_t (*d_fixed_ra)(SFC_DCONST sframe_decoder_ctx *);
-  int (*d_funcdesc_v2)(SFC_DCONST sframe_decoder_ctx *, unsigned int, uint32_t *,
-                       uint32_t *, int32_t *, unsigned char *, uint8_t *);
   int (*d_fre)(SFC_DCONST sframe_decoder_ctx *, unsigned int, unsigned int,
                sframe_frame_row_entry *);
   int (*find_fre)(SFC_DCONST sframe_decoder_ctx *, sfc_pc_t, sframe_frame_row_entry *);
-  uint8_t (*base_reg_id)(SFC_FCONST sframe_frame_row_entry *, int *);
+  sfc_regid_t (*base_reg_id)(SFC_FCONST sframe_frame_row_entry *, int *);
   bool (*ra_mangled_p)(SFC_DCONST sframe_decoder_ctx *, SFC_FCONST sframe_frame_row_entry *,
                        int *);
   void (*dump)(SFC_DCONST sframe_decoder_ctx *, uint64_t);
-  sframe_encoder_ctx *(*encode)(uint8_t, uint8_t, uint8_t, int8_t, int8_t, int *);
+  sframe_encoder_ctx *(*encode)(uint8_t, uint8_t, sfc_abi_arg_t, int8_t, int8_t, int *);
   void (*encoder_free)(sframe_encoder_ctx **);
   uint32_t (*e_num_fidx)(sframe_encoder_ctx *);
   int (*e_add_fre)(sframe_encoder_ctx *, unsigned int, sframe_frame_row_entry *);
+#if SFV_COMPAT_ABI >= 1 /* 2.40 has neither */
+  uint8_t (*d_version)(SFC_DCONST sframe_decoder_ctx *);
+  int (*d_funcdesc_v2)(SFC_DCONST sframe_decoder_ctx *, unsigned int, uint32_t *,
+                       uint32_t *, int32_t *, unsigned char *, uint8_t *);
+#endif
 #if SFV_COMPAT_ABI == 3
   uint8_t (*d_flags)(const sframe_decoder_ctx *);
   uint32_t (*d_offsetof_start)(const sframe_decoder_ctx *, uint32_t, int *);
@@ -86,8 +96,10 @@ typedef struct ls_api {
   int32_t (*fp_offset)(sframe_decoder_ctx *, sframe_frame_row_entry *, int *);
   int32_t (*ra_offset)(sframe_decoder_ctx *, sframe_frame_row_entry *, int *);
   int (*e_add_funcdesc)(sframe_encoder_ctx *, int32_t, uint32_t, unsigned char, uint32_t);
+#if SFV_COMPAT_ABI == 1
   int (*e_add_funcdesc_v2)(sframe_encoder_ctx *, int32_t, uint32_t, unsigned char,
                            uint8_t, uint32_t);
+#endif
   char *(*e_write)(sframe_encoder_ctx *, size_t *, int *);
 #endif
 } ls_api;

@@ -5,7 +5,9 @@
  * equal.  Built per ABI (SFV_COMPAT_ABI): the calls the ABI lacks are left
  * out (ABI 1: the v3 and flags getters, sframe_get_fre_udata, the
  * undefined-RA getter and ld's block copy), and the ones it shapes
- * differently are made its way (an int32_t pc, no fde_type argument). */
+ * differently are made its way (an int32_t pc, no fde_type argument);
+ * ABI 0 is ABI 1 without the version getter and the *_funcdesc_v2
+ * functions (its FDEs through the v1 getter only). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,7 +93,7 @@ static void fre_getters(const ls_api *a, ls_dctx *d, const sframe_frame_row_entr
                         uint32_t fde_type, ls_sink *s) {
   int e1 = ERR_UNSET, e2 = ERR_UNSET, e3 = ERR_UNSET, e4 = ERR_UNSET, e5 = ERR_UNSET;
   sframe_frame_row_entry c = *r; /* ABI 1's getters take no const */
-  uint8_t reg = a->base_reg_id(&c, &e1);
+  unsigned reg = a->base_reg_id(&c, &e1);
   int32_t cfa = a->cfa_offset(d, &c, LS_TYPE_ARG(fde_type) &e2);
   int32_t fp = a->fp_offset(d, &c, LS_TYPE_ARG(fde_type) &e3);
   int32_t ra = a->ra_offset(d, &c, LS_TYPE_ARG(fde_type) &e4);
@@ -124,7 +126,8 @@ typedef struct fde_info {
 } fde_info;
 
 /* An FRE start the ABI's encoder takes for a function of this size
- * (2.47 asserts start <= size; 2.44 start < size, or 0 for size 0). */
+ * (2.47 asserts start <= size; 2.44 and 2.40 start < size, or 0 for size
+ * 0). */
 static int start_encodable(uint32_t start, uint32_t size) {
 #if SFV_COMPAT_ABI == 3
   return start <= size;
@@ -133,14 +136,16 @@ static int start_encodable(uint32_t start, uint32_t size) {
 #endif
 }
 
-/* One FDE through the ABI's getters; fills f from the v3 getter (ABI 3)
- * or the v2 one (ABI 1). */
+/* One FDE through the ABI's getters; fills f from the v3 getter (ABI 3),
+ * the v2 one (ABI 1) or the v1 one (ABI 0: no repetition block size). */
 static void fde_getters(const ls_api *a, ls_dctx *d, uint32_t i, ls_sink *s, fde_info *f) {
+#if SFV_COMPAT_ABI >= 1
   uint32_t n2 = 0, sz2 = 0;
   int32_t st2 = 0;
   unsigned char inf2 = 0;
   uint8_t rep2 = 0;
   int r2;
+#endif
   memset(f, 0, sizeof *f);
 #if SFV_COMPAT_ABI == 3
   {
@@ -161,12 +166,23 @@ static void fde_getters(const ls_api *a, ls_dctx *d, uint32_t i, ls_sink *s, fde
     int r1 = a->d_funcdesc(d, i, &n1, &sz1, &st1, &inf1);
     say(s, "fde %u v1 ret=%d n=%u size=%u start=%d info=%#x", i, r1, r1 ? 0 : n1,
         r1 ? 0 : sz1, r1 ? 0 : st1, r1 ? 0 : inf1);
+#if SFV_COMPAT_ABI == 0
+    f->ok = r1 == 0;
+    if (f->ok) {
+      f->num_fres = n1;
+      f->size = sz1;
+      f->start = st1;
+      f->info = inf1;
+    }
+#endif
   }
 #endif
+#if SFV_COMPAT_ABI >= 1
   r2 = a->d_funcdesc_v2(d, i, &n2, &sz2, &st2, &inf2, &rep2);
   say(s, "fde %u v2 ret=%d n=%u size=%u start=%d info=%#x rep=%u", i, r2, r2 ? 0 : n2,
       r2 ? 0 : sz2, r2 ? 0 : st2, r2 ? 0 : inf2, r2 ? 0 : rep2);
-#if SFV_COMPAT_ABI != 3
+#endif
+#if SFV_COMPAT_ABI == 1
   f->ok = r2 == 0;
   if (f->ok) {
     f->num_fres = n2;
@@ -288,13 +304,13 @@ static void say_written(const ls_api *a, ls_sink *s, const char *what,
 #endif
 }
 
-/* Round trip 1, an assembler's calls (and ABI 1 ld's): FDE and FRE values
- * re-added. */
-static void encode_fres(const ls_api *a, ls_dctx *d, uint8_t flags, ls_sink *s,
+/* Round trip 1, an assembler's calls (and ABI 1/0 ld's): FDE and FRE
+ * values re-added, in a section of version ver. */
+static void encode_fres(const ls_api *a, ls_dctx *d, uint8_t ver, uint8_t flags, ls_sink *s,
                         const fde_info *fi, uint32_t nf) {
   int err = ERR_UNSET;
   uint32_t i, j, k = 0;
-  sframe_encoder_ctx *e = a->encode(a->d_version(d), flags, a->d_abi_arch(d),
+  sframe_encoder_ctx *e = a->encode(ver, flags, a->d_abi_arch(d),
                                     a->d_fixed_fp(d), a->d_fixed_ra(d), &err);
   say(s, "encode ret=%s err=%d", e ? "ctx" : "NULL", err);
   if (e == NULL)
@@ -306,10 +322,13 @@ static void encode_fres(const ls_api *a, ls_dctx *d, uint8_t flags, ls_sink *s,
     say(s, "add_funcdesc_v3 %d",
         a->e_add_funcdesc_v3(e, fi[i].start, fi[i].size, fi[i].info, fi[i].info2,
                              fi[i].rep, fi[i].num_fres));
-#else
+#elif SFV_COMPAT_ABI == 1
     say(s, "add_funcdesc_v2 %d",
         a->e_add_funcdesc_v2(e, (int32_t)fi[i].start, fi[i].size, fi[i].info, fi[i].rep,
                              fi[i].num_fres));
+#else
+    say(s, "add_funcdesc %d",
+        a->e_add_funcdesc(e, (int32_t)fi[i].start, fi[i].size, fi[i].info, fi[i].num_fres));
 #endif
     for (j = 0; j < fi[i].num_fres; j++) {
       sframe_frame_row_entry r;
@@ -362,7 +381,7 @@ void ls_transcript(const ls_api *a, const uint8_t *data, size_t size, ls_sink *s
   sframe_decoder_ctx *d;
   fde_info *fi;
   uint32_t nf, t;
-  uint8_t flags;
+  uint8_t flags, ver;
   for (t = 0; t < 5; t++)
     say(s, "calc_fre_type %u", a->calc_fre_type((size_t)1 << (t * 8 + 7)));
   for (t = 0; t < 6; t++) /* the FRE and FDE types upstream accepts */
@@ -377,8 +396,13 @@ void ls_transcript(const ls_api *a, const uint8_t *data, size_t size, ls_sink *s
 #else
   flags = size > 3 ? data[3] : 0; /* no getter: the preamble's byte */
 #endif
+#if SFV_COMPAT_ABI >= 1
+  ver = a->d_version(d);
+#else
+  ver = size > 2 ? data[2] : 0; /* no getter: the preamble's byte */
+#endif
   say(s, "hdr size=%u abi=%u version=%u flags=%#x fdes=%u fp=%d ra=%d", a->d_hdr_size(d),
-      a->d_abi_arch(d), a->d_version(d), flags, a->d_num_fidx(d), a->d_fixed_fp(d),
+      a->d_abi_arch(d), ver, flags, a->d_num_fidx(d), a->d_fixed_fp(d),
       a->d_fixed_ra(d));
   nf = a->d_num_fidx(d);
   if (nf > MAX_FDES)
@@ -388,7 +412,7 @@ void ls_transcript(const ls_api *a, const uint8_t *data, size_t size, ls_sink *s
   decoder_pass(a, d, s, fi, nf);
   find_pass(a, d, s, fi, nf);
   dump_pass(a, d, s);
-  encode_fres(a, d, flags, s, fi, nf);
+  encode_fres(a, d, ver, flags, s, fi, nf);
 #if SFV_COMPAT_ABI == 3
   encode_blocks(a, d, s, fi, nf);
 #endif

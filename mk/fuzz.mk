@@ -23,10 +23,13 @@ FUZZ_HARNESSES := validate lookup dump cli_file cfi baseline archive
 FUZZ_OUT := $(BUILD)/fuzz
 # The libsframe drop-in's exports renamed sfc_dropin_* for the fuzz builds,
 # where a stock libsframe may be linked too (generated from the ABI 3 map).
+# The older ABIs' harnesses (fuzz_diff_libsframe_safe<N>.c, N in
+# FUZZ_OLD_ABIS) rename by their own maps, into gen<N>/.
+FUZZ_OLD_ABIS := 1 0
 FUZZ_DROPIN_NAMES := $(FUZZ_OUT)/gen/sfc_dropin_names.h
-FUZZ_DROPIN1_NAMES := $(FUZZ_OUT)/gen1/sfc_dropin_names.h
+fuzz_dropin_names = $(FUZZ_OUT)/gen$(1)/sfc_dropin_names.h
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(LIB_HDRS) $(CLI_HDRS) $(wildcard src/compat/*.h) \
-  $(FUZZ_DROPIN_NAMES) $(FUZZ_DROPIN1_NAMES)
+  $(FUZZ_DROPIN_NAMES) $(foreach a,$(FUZZ_OLD_ABIS),$(call fuzz_dropin_names,$(a)))
 # The library, the printers (src/fmt, what libsfvfmt.a holds) and the
 # CLI's file handling (src/cli but main.c: fuzz_cli_file).
 FUZZ_CLI_SRCS := $(filter-out src/cli/main.c,$(CLI_SRCS))
@@ -63,27 +66,34 @@ FUZZ_EXTRA_diff_libsframe_safe := libsframe_api libsframe_transcript peer_alloc 
 FUZZ_COMPAT_diff_libsframe_safe := $(patsubst src/compat/%.c,%,$(wildcard src/compat/*.c))
 FUZZ_COMPAT_FLAGS = -DSFV_COMPAT_ABI=3 -include $(FUZZ_DROPIN_NAMES)
 
-# The same harness at ABI 1 (fuzz_diff_libsframe_safe1.c): the drop-in's
-# libsframe.so.1 side against stock libsframe.so.1 (trixie 2.44,
-# $SFV_LIBSFRAME1_STOCK).  Its harness objects (h-abi1/) and src/compat
-# objects (lib/compat-abi1/) are built with -DSFV_COMPAT_ABI=1; they define
-# the same symbols as the ABI 3 ones, so the replay runs it through a
-# driver binary of its own (FUZZ_OWN_REPLAY).
-FUZZ_HARNESSES += diff_libsframe_safe1
+# The same harness at ABI 1 (fuzz_diff_libsframe_safe1.c: the drop-in's
+# libsframe.so.1 against stock libsframe.so.1, trixie 2.44,
+# $SFV_LIBSFRAME1_STOCK) and at ABI 0 (fuzz_diff_libsframe_safe0.c: its
+# libsframe.so.0 against bookworm's 2.40, the system's libbinutils one,
+# $SFV_LIBSFRAME0_STOCK).  Harness N's objects (h-abiN/) and src/compat
+# objects (lib/compat-abiN/) are built with -DSFV_COMPAT_ABI=N; they define
+# the same symbols as the ABI 3 ones, so the replay runs each through a
+# driver binary of its own (FUZZ_OWN_REPLAY: sfv-fuzz-replay-abiN).
 TRIXIE_LIBSFRAME_SO := $(shell sed -n 's/^TRIXIE_LIBSFRAME_SO=//p' $(PEERS_ENV) 2>/dev/null)
 export SFV_LIBSFRAME1_STOCK ?= $(TRIXIE_LIBSFRAME_SO)
-FUZZ_EXTRA_diff_libsframe_safe1 := $(FUZZ_EXTRA_diff_libsframe_safe)
-FUZZ_COMPAT_diff_libsframe_safe1 := $(FUZZ_COMPAT_diff_libsframe_safe)
-FUZZ_HDIR_diff_libsframe_safe1 := h-abi1
-FUZZ_CDIR_diff_libsframe_safe1 := compat-abi1
-FUZZ_COMPAT1_FLAGS = -DSFV_COMPAT_ABI=1 -include $(FUZZ_DROPIN1_NAMES)
-FUZZ_ABI1_H = -I$(FUZZ_OUT)/gen1 -DSFV_COMPAT_ABI=1
-FUZZ_OWN_REPLAY := diff_libsframe_safe1
+export SFV_LIBSFRAME0_STOCK ?= $(BOOKWORM_LIBSFRAME)
+define fuzz_old_abi
+FUZZ_HARNESSES += diff_libsframe_safe$(1)
+FUZZ_EXTRA_diff_libsframe_safe$(1) := $$(FUZZ_EXTRA_diff_libsframe_safe)
+FUZZ_COMPAT_diff_libsframe_safe$(1) := $$(FUZZ_COMPAT_diff_libsframe_safe)
+FUZZ_HDIR_diff_libsframe_safe$(1) := h-abi$(1)
+FUZZ_CDIR_diff_libsframe_safe$(1) := compat-abi$(1)
+FUZZ_COMPAT$(1)_FLAGS = -DSFV_COMPAT_ABI=$(1) -include $(call fuzz_dropin_names,$(1))
+FUZZ_ABI$(1)_H = -I$(FUZZ_OUT)/gen$(1) -DSFV_COMPAT_ABI=$(1)
+FUZZ_OWN_REPLAY += diff_libsframe_safe$(1)
+$(call fuzz_dropin_names,$(1)): src/compat/libsframe$(1).map
+	@mkdir -p $$(dir $$@)
+	sed -n 's/^ *\([a-z_0-9]*\);$$$$/#define \1 sfc_dropin_\1/p' $$< > $$@
+endef
+FUZZ_OWN_REPLAY :=
+$(foreach a,$(FUZZ_OLD_ABIS),$(eval $(call fuzz_old_abi,$(a))))
 
 $(FUZZ_DROPIN_NAMES): src/compat/libsframe3.map
-	@mkdir -p $(dir $@)
-	sed -n 's/^ *\([a-z_0-9]*\);$$/#define \1 sfc_dropin_\1/p' $< > $@
-$(FUZZ_DROPIN1_NAMES): src/compat/libsframe1.map
 	@mkdir -p $(dir $@)
 	sed -n 's/^ *\([a-z_0-9]*\);$$/#define \1 sfc_dropin_\1/p' $< > $@
 
@@ -127,13 +137,20 @@ $(FUZZ_OUT)/$(1)/lib/compat/%.o: src/compat/%.c $(FUZZ_HDRS)
 $(FUZZ_OUT)/$(1)/h/%.o: fuzz/%.c $(FUZZ_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(2) $(FUZZ_WARN) $(4) -c $$< -o $$@
-$(FUZZ_OUT)/$(1)/lib/compat-abi1/%.o: src/compat/%.c $(FUZZ_HDRS)
-	@mkdir -p $$(dir $$@)
-	$(2) $(FUZZ_WARN) $(FUZZ_COMPAT1_FLAGS) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
-$(FUZZ_OUT)/$(1)/h-abi1/%.o: fuzz/%.c $(FUZZ_HDRS) fuzz/fuzz_diff_libsframe_safe.c
-	@mkdir -p $$(dir $$@)
-	$(2) $(FUZZ_ABI1_H) $(FUZZ_WARN) $(4) -c $$< -o $$@
 endef
+# $(call fuzz_abi_objs,CONFIG,CC,LIBFLAGS,HARNESSFLAGS,ABI): the rules of
+# an older ABI's objects (FUZZ_OLD_ABIS) under $(FUZZ_OUT)/CONFIG/;
+# $(call fuzz_config,CONFIG,CC,LIBFLAGS,HARNESSFLAGS) defines both kinds.
+define fuzz_abi_objs
+$(FUZZ_OUT)/$(1)/lib/compat-abi$(5)/%.o: src/compat/%.c $(FUZZ_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_WARN) $(FUZZ_COMPAT$(5)_FLAGS) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(3)) -c $$< -o $$@
+$(FUZZ_OUT)/$(1)/h-abi$(5)/%.o: fuzz/%.c $(FUZZ_HDRS) fuzz/fuzz_diff_libsframe_safe.c
+	@mkdir -p $$(dir $$@)
+	$(2) $(FUZZ_ABI$(5)_H) $(FUZZ_WARN) $(4) -c $$< -o $$@
+endef
+fuzz_config = $(eval $(call fuzz_objs,$(1),$(2),$(3),$(4)))$(foreach a,$(FUZZ_OLD_ABIS),$(eval \
+  $(call fuzz_abi_objs,$(1),$(2),$(3),$(4),$(a))))
 
 fuzz_libobjs = $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_OUT)/$(1)/lib/%.o)
 fuzz_hobjs = $(foreach f,$(sort fuzz_$(2) $(FUZZ_EXTRA_$(2)) $(3)),$(FUZZ_OUT)/$(1)/$(or $(FUZZ_HDIR_$(2)),h)/$(f).o) \
@@ -148,7 +165,7 @@ FUZZ_LIBS_diff_libsframe := $(FUZZ_OUT)/libsframe-guarded.a
 FUZZ_INC := $(if $(FUZZ_HAVE_LIBSFRAME),-I$(SID_SFRAME_INCLUDE))
 
 # ------------------------------------------------------------ libFuzzer + ASan/UBSan
-$(eval $(call fuzz_objs,libfuzzer,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_SAN_LIB) $(FUZZ_SAN_COMMON),-fsanitize=fuzzer-no-link $(FUZZ_SAN_H) $(FUZZ_SAN_COMMON) $(FUZZ_INC)))
+$(call fuzz_config,libfuzzer,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_SAN_LIB) $(FUZZ_SAN_COMMON),-fsanitize=fuzzer-no-link $(FUZZ_SAN_H) $(FUZZ_SAN_COMMON) $(FUZZ_INC))
 define fuzz_lf_bin
 $(FUZZ_OUT)/libfuzzer/fuzz_$(1): $(call fuzz_hobjs,libfuzzer,$(1),mutator_libfuzzer sframe_model) $(call fuzz_libobjs,libfuzzer) $(FUZZ_LIBS_$(1))
 	$(CLANG) -fsanitize=fuzzer $(FUZZ_SAN_LIB) $(FUZZ_SAN_COMMON) -o $$@ $$^
@@ -157,11 +174,11 @@ $(foreach h,$(FUZZ_HARNESSES),$(eval $(call fuzz_lf_bin,$(h))))
 fuzz-libfuzzer: $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/libfuzzer/fuzz_%)
 
 # ------------------------------------------------------------ libFuzzer + MSan
-# diff_libsframe(_safe, _safe1) are not built with MSan: GNU libsframe is not
-# instrumented.
+# diff_libsframe(_safe, _safe1, _safe0) are not built with MSan: GNU
+# libsframe is not instrumented.
 FUZZ_MSAN := -fsanitize=memory -fsanitize-memory-track-origins $(FUZZ_SAN_COMMON)
-FUZZ_MSAN_HARNESSES := $(filter-out diff_libsframe diff_libsframe_safe diff_libsframe_safe1,$(FUZZ_HARNESSES))
-$(eval $(call fuzz_objs,msan,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_MSAN),-fsanitize=fuzzer-no-link $(FUZZ_MSAN)))
+FUZZ_MSAN_HARNESSES := $(filter-out diff_libsframe diff_libsframe_safe%,$(FUZZ_HARNESSES))
+$(call fuzz_config,msan,$(CLANG),-fsanitize=fuzzer-no-link $(FUZZ_MSAN),-fsanitize=fuzzer-no-link $(FUZZ_MSAN))
 define fuzz_msan_bin
 $(FUZZ_OUT)/msan/fuzz_$(1): $(call fuzz_hobjs,msan,$(1),mutator_libfuzzer sframe_model) $(call fuzz_libobjs,msan)
 	$(CLANG) -fsanitize=fuzzer $(FUZZ_MSAN) -o $$@ $$^
@@ -174,8 +191,8 @@ fuzz-msan: $(FUZZ_MSAN_HARNESSES:%=$(FUZZ_OUT)/msan/fuzz_%)
 # libFuzzer-compatible driver.  The structure-aware mutator is loaded as
 # AFL_CUSTOM_MUTATOR_LIBRARY=$(FUZZ_OUT)/afl/sfv-mutator.so.
 FUZZ_AFL_FLAGS := -g -O2
-$(eval $(call fuzz_objs,afl,$(AFL_CC),$(FUZZ_AFL_FLAGS),$(FUZZ_AFL_FLAGS) $(FUZZ_INC)))
-$(eval $(call fuzz_objs,afl-cmplog,AFL_LLVM_CMPLOG=1 $(AFL_CC),$(FUZZ_AFL_FLAGS),$(FUZZ_AFL_FLAGS) $(FUZZ_INC)))
+$(call fuzz_config,afl,$(AFL_CC),$(FUZZ_AFL_FLAGS),$(FUZZ_AFL_FLAGS) $(FUZZ_INC))
+$(call fuzz_config,afl-cmplog,AFL_LLVM_CMPLOG=1 $(AFL_CC),$(FUZZ_AFL_FLAGS),$(FUZZ_AFL_FLAGS) $(FUZZ_INC))
 define fuzz_afl_bin
 $(FUZZ_OUT)/$(2)/fuzz_$(1): $(call fuzz_hobjs,$(2),$(1),) $(call fuzz_libobjs,$(2)) $(FUZZ_LIBS_$(1))
 	$(3) $(AFL_CC) -fsanitize=fuzzer $(FUZZ_AFL_FLAGS) -o $$@ $$^
@@ -220,39 +237,40 @@ FUZZ_REPLAY_OBJS := $(FUZZ_REPLAY_ALL:%=$(FUZZ_REPLAY_DIR)/h/fuzz_%.o) \
   $(FUZZ_REPLAY_DIR)/h/regression_driver.o $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_REPLAY_DIR)/lib/%.o)
 $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay: $(sort $(FUZZ_REPLAY_OBJS)) $(foreach h,$(FUZZ_REPLAY_ALL),$(FUZZ_LIBS_$(h)))
 	$(FUZZ_REPLAY_CC) $(FUZZ_REPLAY_SAN) -o $@ $^
-# The ABI 1 harness's own driver (regression_driver.c calling its
-# LLVMFuzzerTestOneInput), same sanitizers.
-$(FUZZ_REPLAY_DIR)/lib/compat-abi1/%.o: src/compat/%.c $(FUZZ_HDRS)
-	@mkdir -p $(dir $@)
-	$(FUZZ_REPLAY_CC) $(FUZZ_WARN) $(FUZZ_COMPAT1_FLAGS) $(subst $(FUZZ_SAN_LIB),$(FUZZ_SAN_CLI),$(FUZZ_REPLAY_SAN)) -c $< -o $@
-$(FUZZ_REPLAY_DIR)/h-abi1/%.o: fuzz/%.c $(FUZZ_HDRS) fuzz/fuzz_diff_libsframe_safe.c
-	@mkdir -p $(dir $@)
-	$(FUZZ_REPLAY_CC) $(FUZZ_ABI1_H) $(FUZZ_WARN) $(FUZZ_REPLAY_HSAN) -c $< -o $@
-$(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1: $(call fuzz_hobjs,replay,diff_libsframe_safe1,regression_driver) \
+# The older ABIs' harnesses' own drivers (regression_driver.c calling
+# their LLVMFuzzerTestOneInput), same sanitizers.
+FUZZ_REPLAY_OWN := $(FUZZ_OLD_ABIS:%=$(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi%)
+$(foreach a,$(FUZZ_OLD_ABIS),$(eval \
+  $(call fuzz_abi_objs,replay,$(FUZZ_REPLAY_CC),$(FUZZ_REPLAY_SAN),$(FUZZ_REPLAY_HSAN),$(a))))
+define fuzz_abi_replay
+$(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi$(1): $(call fuzz_hobjs,replay,diff_libsframe_safe$(1),regression_driver) \
     $(FUZZ_LIB_SRCS:src/%.c=$(FUZZ_REPLAY_DIR)/lib/%.o)
-	$(FUZZ_REPLAY_CC) $(FUZZ_REPLAY_SAN) -o $@ $^
-fuzz-replay: $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1
+	$(FUZZ_REPLAY_CC) $(FUZZ_REPLAY_SAN) -o $$@ $$^
+endef
+$(foreach a,$(FUZZ_OLD_ABIS),$(eval $(call fuzz_abi_replay,$(a))))
+fuzz-replay: $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay $(FUZZ_REPLAY_OWN)
 
 # Every fuzz/*.c through gcc with the project's warnings (no sanitizers).
-fuzz-gcc-check: $(FUZZ_DROPIN_NAMES) $(FUZZ_DROPIN1_NAMES)
+fuzz-gcc-check: $(FUZZ_DROPIN_NAMES) $(foreach a,$(FUZZ_OLD_ABIS),$(call fuzz_dropin_names,$(a)))
 	@set -e; for f in $(filter-out fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c,$(wildcard fuzz/*.c)) \
 	  $(if $(FUZZ_HAVE_LIBSFRAME),fuzz/libsframe_child.c fuzz/fuzz_diff_libsframe.c); do \
 	  gcc $(FUZZ_WARN) -O2 $(FUZZ_INC) -c -o /dev/null $$f; done
-	@set -e; for f in fuzz/libsframe_api.c fuzz/libsframe_transcript.c; do \
-	  gcc $(FUZZ_ABI1_H) $(FUZZ_WARN) -O2 -c -o /dev/null $$f; done
+	@set -e; for a in $(FUZZ_OLD_ABIS); do for f in fuzz/libsframe_api.c fuzz/libsframe_transcript.c; do \
+	  gcc -I$(FUZZ_OUT)/gen$$a -DSFV_COMPAT_ABI=$$a $(FUZZ_WARN) -O2 -c -o /dev/null $$f; done; done
 	@echo "fuzz-gcc-check: fuzz/*.c clean under gcc $(WARN)"
 
 # corpus/ whole; conformance/ and build/realworld/: their *.sframe files.
 FUZZ_REPLAY_SECTIONS = $(wildcard conformance $(BUILD)/realworld)
-test-fuzz-replay: fuzz-gcc-check $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1
+test-fuzz-replay: fuzz-gcc-check $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay $(FUZZ_REPLAY_OWN)
 	@$(if $(FUZZ_HAVE_LIBSFRAME),,echo "test-fuzz-replay: NOTE diff_libsframe not linked: GNU libsframe (scripts/install-deps.sh peers) is not installed")
 	@$(if $(wildcard $(BUILD)/realworld),,echo "test-fuzz-replay: NOTE $(BUILD)/realworld absent (tests/realworld/build-corpus.sh): real sections not replayed")
 	@$(if $(wildcard $(SFV_LIBSFRAME1_STOCK)),,echo "test-fuzz-replay: NOTE stock libsframe.so.1 absent (scripts/install-deps.sh peers): diff_libsframe_safe1 runs the drop-in alone")
+	@$(if $(wildcard $(SFV_LIBSFRAME0_STOCK)),,echo "test-fuzz-replay: NOTE stock libsframe.so.0 absent (package libbinutils): diff_libsframe_safe0 runs the drop-in alone")
 	SFV_LIBSFRAME_CRASH_DIR= $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay corpus
 	$(if $(FUZZ_REPLAY_SECTIONS),SFV_LIBSFRAME_CRASH_DIR= $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay --suffix=.sframe $(FUZZ_REPLAY_SECTIONS))
-	@case "$$SFV_REPLAY_ONLY" in ""|diff_libsframe_safe1) set -ex; \
-	  $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1 corpus $(if $(FUZZ_REPLAY_SECTIONS),; \
-	  $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi1 --suffix=.sframe $(FUZZ_REPLAY_SECTIONS));; esac
+	@set -e; for a in $(FUZZ_OLD_ABIS); do case "$$SFV_REPLAY_ONLY" in ""|diff_libsframe_safe$$a) \
+	  set -x; $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi$$a corpus $(if $(FUZZ_REPLAY_SECTIONS),; \
+	  $(FUZZ_REPLAY_DIR)/sfv-fuzz-replay-abi$$a --suffix=.sframe $(FUZZ_REPLAY_SECTIONS)); set +x;; esac; done
 
 # ------------------------------------------------------------ seeds
 $(FUZZ_OUT)/gen_seeds: fuzz/gen_seeds.c fuzz/sframe_model.c $(FUZZ_HDRS) $(LIB_SRCS)

@@ -101,7 +101,20 @@ libsframe-safe-walkers: libsframe-safe libsframe-safe-asan
 	      $(SFC_ASAN_DIR)/abi$$n/libsframe.so.$$n -Wl,-rpath,$(abspath $(SFC_ASAN_DIR))/abi$$n; \
 	  done
 
-test-libsframe-safe: all libsframe-safe libsframe-safe-asan libsframe-safe-walkers
+# tests/libsframe_safe/swap_agree.c per ABI, linked with that ABI's
+# compat objects: the byte swap's two users agree (test_swap_model.py).
+define sfc_swap_agree
+$(SFC_WALK)/swap_agree$(1): tests/libsframe_safe/swap_agree.c tests/peers/peer_read.h \
+    $$(SFC_OBJS$(1)) $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ALL_CFLAGS) -DSFV_COMPAT_ABI=$(1) -o $$@ $$< $$(SFC_OBJS$(1)) \
+	  $(BUILD)/libsfvfmt.a $(BUILD)/libsfv.a
+endef
+$(foreach a,3 1 0,$(eval $(call sfc_swap_agree,$(a))))
+.PHONY: libsframe-safe-swap-agree
+libsframe-safe-swap-agree: $(foreach a,3 1 0,$(SFC_WALK)/swap_agree$(a))
+
+test-libsframe-safe: all libsframe-safe libsframe-safe-asan libsframe-safe-walkers libsframe-safe-swap-agree
 	scripts/install-deps.sh base peers binutils-src
 	SFV_LIBSFRAME_SAFE=$(abspath $(SFC_DIR)) \
 	  SFV_LIBSFRAME_SAFE_ASAN=$(abspath $(SFC_ASAN_DIR)) \

@@ -47,10 +47,13 @@ dropin_objs 3 "$WORK/sfv"
 STD="$STD -I$WORK/sfv/gen"   # the harness includes its names too
 extra_diff_libsframe_safe=$objs
 
-# The same at ABI 1 for diff_libsframe_safe1 (drop-in libsframe.so.1;
-# stock one from $SFV_LIBSFRAME1_STOCK, else the drop-in alone).
-dropin_objs 1 "$WORK/sfv/abi1"
-extra_diff_libsframe_safe1=$objs
+# The same at ABI 1 for diff_libsframe_safe1 and at ABI 0 for
+# diff_libsframe_safe0 (drop-in libsframe.so.1 / .so.0; stock one from
+# $SFV_LIBSFRAME1_STOCK / $SFV_LIBSFRAME0_STOCK, else the drop-in alone).
+for abi in 1 0; do
+  dropin_objs $abi "$WORK/sfv/abi$abi"
+  eval "extra_diff_libsframe_safe$abi=\$objs"
+done
 
 # diff_libsframe needs Debian sid's libsframe (make fuzz builds it locally).
 not_built="diff_libsframe"

@@ -49,7 +49,9 @@ static int strict_ok(const sframe_decoder_ctx *d) {
  * (the library reads past it), or for a foreign-endian section whose FDE
  * table or FRE bytes are placed otherwise (the library swaps them where the
  * offsets say, then reads them elsewhere; a table of no bytes is read
- * nowhere).  A version whose FDEs the drop-in does not read
+ * nowhere; with no FDEs and no FRE bytes it reads nothing past the
+ * header's fixed part, wherever its auxiliary header ends).  A version
+ * whose FDEs the drop-in does not read
  * (2.44's v1: 2.44 reads its 17-byte FDEs as 20-byte ones, and its FRE
  * copy from past the FREs' start) keeps the section's own placement: only
  * the header is answered from it. */
@@ -64,7 +66,7 @@ static int place_tables(sframe_decoder_ctx *d, int foreign) {
   if (foreign && ((h->fdeoff != 0 && h->num_fdes != 0) ||
                   (h->freoff != freoff && h->fre_len != 0)))
     return -1;
-  if (hdr > d->size || freoff > d->size - hdr)
+  if ((h->num_fdes != 0 || h->fre_len != 0) && (hdr > d->size || freoff > d->size - hdr))
     return -1;
   v[0] = 0;
   v[1] = (uint32_t)freoff;

@@ -398,7 +398,10 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
     if (!sfv_work_charge(&w, rows))
       return 3;
   }
-  if (!fmt_dump_checkable(&sec, layout)) {
+  /* A foreign-endian section: objdump byte-swaps a copy first
+   * (fmt_dump_swap) and gives up where that fails. */
+  if (!fmt_dump_checkable(&sec, layout) ||
+      (sec.big_endian && fmt_dump_swap(&sec, NULL, layout, NULL) != 0)) {
     fprintf(stderr, "%s: objdump %d.%02d would not dump "
             "this SFrame v%u section the same way (undecodable)\n",
             who, layout / 100, layout % 100, (unsigned)sec.hdr.version);

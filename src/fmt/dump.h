@@ -7,8 +7,13 @@
 #include "sfv.h"
 
 /* Walks every FDE and FRE as objdump of `layout` would; 1 when all of it
- * is readable the same way by libsfv and by the layout's libsframe. */
+ * is readable the same way by libsfv and by the layout's libsframe (a
+ * foreign-endian section: once byte-swapped, where fmt_dump_swap says the
+ * swap succeeds). */
 int fmt_dump_checkable(const sfv_section *sec, int layout);
+
+/* Bytes of an FRE start address (FRE types 0-2). */
+unsigned fmt_dump_addr_bytes(uint8_t fre_type);
 
 /* Signed data word k of an FRE, or 0 with *ok = 0 when it has fewer. */
 static inline int32_t fmt_dump_word(const sfv_fre *fre, unsigned k, int *ok) {

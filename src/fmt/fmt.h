@@ -145,6 +145,25 @@ void fmt_dump_fre_init(fmt_dump_fre_iter *w, const sfv_section *sec,
                        const sfv_fde *fde, uint64_t limit, int layout);
 int fmt_dump_fre_next(fmt_dump_fre_iter *w, sfv_fre *fre, int *sane);
 
+/* The byte swap of a foreign-endian section as the layout's libsframe
+ * does it in sframe_decode (dump_swap.c): the one model of it, for the
+ * drop-in's own swap (src/compat/swap.c) and for --dump's check.  sec:
+ * the section opened in its own byte order over the bytes to swap.  With
+ * fields NULL nothing is written and the answer is whether the library's
+ * swap succeeds; otherwise buf (sec's bytes, writable) is swapped in
+ * place: fields reverses the fields the library swaps of the structure at
+ * section offset `at` (the header, an FDE entry or a v3 attribute; it
+ * needs the field table), and the FREs' start addresses and data words
+ * are reversed here.  0 on success, -1 where the library's swap fails,
+ * would leave the buffer or assert, or the walk outgrows the work
+ * budget. */
+enum { FMT_SWAP_HDR, FMT_SWAP_FDE, FMT_SWAP_ATTR };
+/* Reverses the n bytes at p (one field's swap). */
+void fmt_swap_bytes(uint8_t *p, unsigned n);
+typedef void (*fmt_swap_fields_fn)(uint8_t *buf, uint64_t at, uint8_t version, int what);
+int fmt_dump_swap(const sfv_section *sec, uint8_t *buf, int layout,
+                  fmt_swap_fields_fn fields);
+
 /* Default FRE-row cap of --dump for a section of `size` bytes: one row per
  * section byte, at least 65536.  A section whose FDEs each own their FRE
  * block has fewer rows than bytes (an FRE takes at least 2 bytes), so only

@@ -9,7 +9,9 @@ built everywhere a harness list exists:
     _seed_corpus.zip, .dict and .options, unless build.sh's not_built
     names it;
   - mk/fuzz.mk's FUZZ_HARNESSES (MAKE_HARNESSES; diff_libsframe only when
-    GNU libsframe is installed, HAVE_LIBSFRAME=1);
+    GNU libsframe is installed, HAVE_LIBSFRAME=1), and make has a rule for
+    each one's real fuzzer builds (`make -n`: build/fuzz/libfuzzer/,
+    afl/ and afl-cmplog/fuzz_<h>, what `make fuzz` builds);
   - the replay driver's TARGETS (fuzz/regression_driver.c), unless
     mk/fuzz.mk replays it with a driver binary of its own (OWN_REPLAY:
     harnesses whose objects cannot share a program with the others).
@@ -70,6 +72,20 @@ def ossfuzz_outputs(tmp):
     return set(os.listdir(os.path.join(tmp, "out")))
 
 
+def fuzzer_builds(harnesses):
+    """The harnesses make cannot build for libFuzzer or AFL++ (make -n
+    fails on their binaries), with make's complaint."""
+    build = os.environ.get("BUILD", "build")
+    bad = []
+    for h in harnesses:
+        targets = [f"{build}/fuzz/{cfg}/fuzz_{h}" for cfg in ("libfuzzer", "afl", "afl-cmplog")]
+        r = subprocess.run(["make", "-n", "-s", "--no-print-directory"] + targets, cwd=REPO,
+                           capture_output=True, text=True, check=False)
+        if r.returncode != 0:
+            bad.append(f"{h}: {r.stderr.strip().splitlines()[-1] if r.stderr.strip() else r.returncode}")
+    return bad
+
+
 def main():
     make_list = set(sys.argv[1].split())
     have_libsframe = sys.argv[2] == "1"
@@ -94,11 +110,15 @@ def main():
             bad.append(f"mk/fuzz.mk: FUZZ_HARNESSES lacks {h}")
         if h not in replay and h not in own_replay:
             bad.append(f"fuzz/regression_driver.c: TARGETS lacks {h}")
+    built = [h for h in hs if h in make_list]
+    for line in fuzzer_builds(built):
+        bad.append("mk/fuzz.mk cannot build the libFuzzer/AFL++ binaries of " + line)
     for line in bad:
         print("check-fuzz-harnesses: " + line, file=sys.stderr)
     if bad:
         return 1
-    print(f"check-fuzz-harnesses: {len(hs)} harnesses; build.sh builds all but "
+    print(f"check-fuzz-harnesses: {len(hs)} harnesses; make has libFuzzer and AFL++ "
+          f"builds of {len(built)}; build.sh builds all but "
           f"{' '.join(sorted(skip)) or 'none'}; make and the replay driver all"
           f"{' (own driver: ' + ' '.join(sorted(own_replay)) + ')' if own_replay else ''}")
     return 0
