@@ -59,6 +59,12 @@ typedef struct vfast {
   sfv_fre_memo memo[SFV_V_MEMO_SIZE];
   uint8_t find_ix[256];
   sfv_find_tmpl find[SFV_V_FIND_SIZE];
+  /* The same per info byte of a flex FDE's FRE (validate_fast.c
+   * flex_derive(), v3 only: flex_info zeroed per v3 validation): 0,
+   * SFV_V_SLOW or SFV_V_FAST8 (words_len as above). */
+  uint8_t flex_info[256];
+  uint64_t flex_mask[256];
+  uint64_t flex_expect[256];
 } vfast;
 
 typedef struct vctx {
@@ -282,7 +288,7 @@ static inline uint64_t sfv_v_fre_start_bound(const vctx *v, const sfv_fde *f) {
  * predicates, and sends those findings to v->out as the slow path would;
  * it stops after an FRE whose finding set v->em.stop. */
 static inline int sfv_v_fast_usable(const vctx *v, const sfv_fde *f) {
-  return v->fast && f->fde_type == SFV_FDE_DEFAULT;
+  return v->fast && f->fde_type <= SFV_FDE_FLEX; /* default or flex */
 }
 void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start);

@@ -19,8 +19,8 @@
  *     ranges; out of order (not allowed under FDE_SORTED: a finding), with
  *     scratch, the staged sort-and-sweep itself, its findings counted;
  *   - every FRE of its block draws no finding: taken by the fast path
- *     (validate_fast.c), or, from the first FRE it leaves (in a flex FDE
- *     the first), by the block walk with its findings counted;
+ *     (validate_fast.c: default and flex FDEs), or, from the first FRE it
+ *     leaves, by the block walk with its findings counted;
  *   - the blocks tile the FRE sub-section: contiguous from offset 0 to its
  *     end, in index order, or -- with scratch -- once sorted by offset
  *     (neither gap nor overlap: no FRE_UNUSED_BYTES, no block overlap);
@@ -37,8 +37,8 @@
 
 /* The FREs of f under budget *b: 1 with *end the section offset where its
  * block ends when every one is walked without a finding.  The fast path
- * first (default FDEs); from the first FRE it does not take (a flex FDE:
- * the first), the block walk itself, its findings counted. */
+ * first; from the first FRE it does not take, the block walk itself, its
+ * findings counted. */
 static int walk_clean(vctx *v, const sfv_fde *f, sfv_work *b, uint64_t *end) {
   sfv_fre_iter it;
   uint32_t prev_start = 0;
