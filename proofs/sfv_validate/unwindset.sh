@@ -24,7 +24,7 @@ F1=$(b "$F") R1=$(b "$R") T1=$(b "$T") W1=$(b "$W")
 s="sfv_open_header.0:13"
 # loops over FDEs
 for l in check_fde_index.0 all_starts_zero.0 sfv_v_clean_pass.0 \
-         sfv_v_func_overlap_sorted.0 sfv_v_blocks_ordered.0 \
+         funcs_refill.0 sfv_v_blocks_ordered.0 \
          sfv_v_blocks_fallback.0 fill_fre_offs.0 sfv_v_sort_spans.0 \
          blocks_tile.0 func_sweep.0 merge_runs.0 merge_runs.1 merge_runs.2; do
   s="$s,$l:$F1"

@@ -17,13 +17,19 @@
  *   - its function range is representable and overlaps no other: in
  *     index order, the overlap sweep of check_fde_index on the same
  *     ranges; out of order (not allowed under FDE_SORTED: a finding), with
- *     scratch, the staged sort-and-sweep itself, its findings counted;
+ *     scratch, the staged sort-and-sweep itself on the ranges this pass
+ *     kept (from the first FDE out of order on; the ones before it read
+ *     again), its findings counted;
  *   - every FRE of its block draws no finding: taken by the fast path
  *     (validate_fast.c: default and flex FDEs), or, from the first FRE it
  *     leaves, by the block walk with its findings counted;
  *   - the blocks tile the FRE sub-section: contiguous from offset 0 to its
  *     end, in index order, or -- with scratch -- once sorted by offset
  *     (neither gap nor overlap: no FRE_UNUSED_BYTES, no block overlap);
+ * Scratch (2n spans, sfv_scratch_size): the function ranges as spans in
+ * its first half, the blocks (8 bytes each) in the third quarter and
+ * their sort's second array in the fourth; once the blocks are proven,
+ * the second half is the function sort's second array.
  *   - FRE counts add up to the header's.
  * Work: each FDE decoded once; FRE bytes walked <= fre_len (a budget: an
  * overlap ends the pass before it can walk a byte twice over the length);
@@ -54,19 +60,32 @@ static int walk_clean(vctx *v, const sfv_fde *f, sfv_work *b, uint64_t *end) {
   return sfv_v_walk_fres_quiet(v, f, &it, prev_start, b, end);
 }
 
-/* Blocks filled into sf ([lo, lo + size) in the FRE sub-section; the
- * scratch holds twice as many spans), out of index order: 1 when, sorted,
+/* Blocks filled into bf (offset << 32 | size in the FRE sub-section;
+ * room for as many again after them), out of index order: 1 when, sorted,
  * they tile [0, fre_len). */
-static int blocks_tile(span_fill *sf, uint64_t fre_len) {
-  int64_t end = 0;
-  uint32_t i, n = sf->st.n;
-  const span *a = sfv_v_sort_filled(sf, sf->a + n);
+static int blocks_tile(block_fill *bf, uint64_t fre_len) {
+  uint64_t end = 0;
+  uint32_t i, n = bf->st.n;
+  const uint64_t *a = sfv_v_sort_blocks(bf, bf->a + n);
   for (i = 0; i < n; i++) {
-    if (a[i].lo != end)
+    if (a[i] >> 32 != end)
       return 0;
-    end = a[i].lo + (int64_t)a[i].size;
+    end = (a[i] >> 32) + (uint32_t)a[i];
   }
-  return (uint64_t)end == fre_len;
+  return end == fre_len;
+}
+
+/* The function ranges of FDEs [0, n) into sf (they passed the clean
+ * pass: each decodes and sfv_v_fde_range accepts it), read again. */
+static void funcs_refill(vctx *v, uint32_t n, span_fill *sf) {
+  uint32_t i;
+  for (i = 0; i < n; i++) {
+    sfv_fde f;
+    int64_t lo, hi;
+    if (sfv_fde_get_index(&v->sec, i, &f) == SFV_OK &&
+        sfv_v_fde_range(v, &f, &lo, &hi))
+      sfv_v_fill_add(sf, lo, f.size, i);
+  }
 }
 
 int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
@@ -79,13 +98,17 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
   int in_order = 1, funcs_in_order = 1;
   int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
   fre_off_reader rd;
-  span_fill blocks;          /* with scratch: each block, in index order */
+  span_fill funcs;           /* with scratch, functions out of order: each
+                                range, in index order */
+  block_fill blocks;         /* with scratch: each block, in index order */
   uint32_t i;
 
   if (!v->fast || v->unreloc)
     return 0;
   sfv_v_fre_off_init(&rd, s);
-  sfv_v_fill_init(&blocks, spans);
+  sfv_v_fill_init(&funcs, spans);
+  blocks.a = spans != NULL ? (uint64_t *)(void *)(spans + pa->n) : NULL;
+  stats_init(&blocks.st);
   for (i = 0; i < pa->n; i++) {
     sfv_fde f;
     int64_t lo, hi;
@@ -101,11 +124,14 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
       return 0;
     /* As check_fde_index: functions out of order are an FDE_SORTED
      * finding under the flag, else sorted and swept (with scratch). */
-    if (i > 0 && lo < prev_lo) {
+    if (i > 0 && lo < prev_lo && funcs_in_order) {
       if (sorted_flag || spans == NULL)
         return 0;
       funcs_in_order = 0;
+      funcs_refill(v, i, &funcs);
     }
+    if (!funcs_in_order)
+      sfv_v_fill_add(&funcs, lo, f.size, i);
     if (funcs_in_order && hi > lo) {
       if (max_end != INT64_MIN && lo < max_end)
         return 0;
@@ -126,8 +152,8 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
         return 0; /* the staged walk would go without scratch */
       in_order = 0;
     }
-    sfv_v_fill_add(&blocks, (int64_t)blk, (uint32_t)(end - blk), i);
-    /* (end - blk <= fre_len < 2^32) */
+    sfv_v_block_add(&blocks, (uint32_t)blk, (uint32_t)(end - blk));
+    /* (blk <= end <= fre_len < 2^32) */
     prev_blk = blk;
     prev_end = end;
   }
@@ -137,11 +163,11 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
                : !blocks_tile(&blocks, pa->fre_len))
     return 0;
   if (!funcs_in_order) {
-    /* The staged sort-and-sweep itself, its findings counted (the spans
-     * are free again: the blocks are proven). */
+    /* The staged sort and sweep itself on the ranges kept, its findings
+     * counted (the second half is free again: the blocks are proven). */
     sfv_out staged = v->out;
     v->out = quiet;
-    sfv_v_func_overlap_sorted(v, pa, spans);
+    sfv_v_func_overlap_filled(v, pa, &funcs);
     v->out = staged;
     if (findings != 0)
       return 0;
