@@ -242,13 +242,14 @@ static int flex_roles(unsigned n, uint8_t *role) {
       r.dw_raw[k] = (z >> k) & 1u ? 0u : 1u;
     if (sfv_flex_layout(&r, &s) != SFV_FLEX_OK || s.trailing_zero >= 0)
       continue;
-    for (k = 0; k < n; k++)
-      role[k] = k == 0 || k == (unsigned)s.ra || k == (unsigned)s.fp
-                    ? FLEX_CTRL
-                : k == 1 || k == (unsigned)s.ra + 1u ||
-                        k == (unsigned)s.fp + 1u
+    for (k = 0; k < n; k++) {
+      int i = (int)k; /* s.ra, s.fp: -1 when absent */
+      role[k] = i == 0 || i == s.ra || i == s.fp ? FLEX_CTRL
+                : i == 1 || (s.ra >= 0 && i == s.ra + 1) ||
+                        (s.fp >= 0 && i == s.fp + 1)
                     ? FLEX_OFF
                     : FLEX_ZERO;
+    }
     return 1;
   }
   return 0;
