@@ -26,7 +26,8 @@ s="sfv_open_header.0:13"
 for l in check_fde_index.0 all_starts_zero.0 sfv_v_clean_pass.0 \
          funcs_refill.0 sfv_v_blocks_ordered.0 \
          sfv_v_blocks_fallback.0 fill_fre_offs.0 sfv_v_sort_spans.0 \
-         blocks_tile.0 func_sweep.0 merge_runs.0 merge_runs.1 merge_runs.2; do
+         blocks_tile.0 blocks_tile_bits.0 blocks_tile_bits.1 func_sweep.0 \
+         merge_runs.0 merge_runs.1 merge_runs.2; do
   s="$s,$l:$F1"
 done
 # merge passes and run pairs: at most MERGE_RUNS (4) runs

@@ -28,15 +28,19 @@
  *     (neither gap nor overlap: no FRE_UNUSED_BYTES, no block overlap);
  * Scratch (2n spans, sfv_scratch_size): the function ranges as spans in
  * its first half, the blocks (8 bytes each) in the third quarter and
- * their sort's second array in the fourth; once the blocks are proven,
- * the second half is the function sort's second array.
+ * their sort's second array or a bitmap of their starts in the fourth;
+ * once the blocks are proven, the second half is the function sort's
+ * second array.
  *   - FRE counts add up to the header's.
  * Work: each FDE decoded once; FRE bytes walked <= fre_len (a budget: an
  * overlap ends the pass before it can walk a byte twice over the length);
- * with scratch, one sort of the blocks when they are not in index order
- * and one of the functions when those are not.
+ * with scratch, one sort (or bitmap check, O(n + fre_len / 64)) of the
+ * blocks when they are not in index order and one sort of the functions
+ * when those are not.
  * So a section with findings costs at most one extra partial pass.
  */
+#include <string.h>
+
 #include "sframe/validate.h"
 #include "sframe/classify.h"
 #include "sframe/spec.h"
@@ -60,13 +64,54 @@ static int walk_clean(vctx *v, const sfv_fde *f, sfv_work *b, uint64_t *end) {
   return sfv_v_walk_fres_quiet(v, f, &it, prev_start, b, end);
 }
 
+/* Whether the n blocks a[] (offset << 32 | size) tile [0, fre_len),
+ * decided with a bitmap of their starts in bits[0, room): 1 or 0; -1
+ * when not decided here (a block of 0 bytes, or fre_len past the bitmap).
+ * With every size > 0: they tile iff their sizes add up to fre_len, no
+ * two start at the same offset, one starts at 0 and each ends at fre_len
+ * or where one starts (the chain from 0 then reaches fre_len, its sizes
+ * add up to fre_len already, so no block is off it). */
+static int blocks_tile_bits(const uint64_t *a, uint32_t n, uint64_t fre_len,
+                            uint64_t *bits, uint64_t room) {
+  uint64_t sum = 0;
+  uint32_t i;
+  if (fre_len / 64u >= room)
+    return -1;
+  memset(bits, 0, (size_t)(fre_len / 64u + 1u) * sizeof *bits);
+  for (i = 0; i < n; i++) {
+    uint64_t off = a[i] >> 32, size = (uint32_t)a[i];
+    if (size == 0)
+      return -1;
+    if (off >= fre_len || (bits[off / 64u] >> (off % 64u)) & 1u)
+      return 0;
+    bits[off / 64u] |= (uint64_t)1 << (off % 64u);
+    sum += size;
+  }
+  if (sum != fre_len || !(bits[0] & 1u))
+    return 0;
+  for (i = 0; i < n; i++) {
+    uint64_t end = (a[i] >> 32) + (uint32_t)a[i];
+    if (end != fre_len &&
+        (end > fre_len || !((bits[end / 64u] >> (end % 64u)) & 1u)))
+      return 0;
+  }
+  return 1;
+}
+
 /* Blocks filled into bf (offset << 32 | size in the FRE sub-section;
- * room for as many again after them), out of index order: 1 when, sorted,
- * they tile [0, fre_len). */
-static int blocks_tile(block_fill *bf, uint64_t fre_len) {
+ * room for cap entries from bf->a), out of index order: 1 when they tile
+ * [0, fre_len): once sorted when a merge of a few runs sorts them (GNU
+ * ld's two), else by the bitmap of starts where it decides. */
+static int blocks_tile(block_fill *bf, uint64_t fre_len, uint64_t cap) {
   uint64_t end = 0;
   uint32_t i, n = bf->st.n;
-  const uint64_t *a = sfv_v_sort_blocks(bf, bf->a + n);
+  const uint64_t *a;
+  int t = bf->st.runs > MERGE_RUNS
+              ? blocks_tile_bits(bf->a, n, fre_len, bf->a + n, cap - n)
+              : -1;
+  if (t >= 0)
+    return t;
+  a = sfv_v_sort_blocks(bf, bf->a + n);
   for (i = 0; i < n; i++) {
     if (a[i] >> 32 != end)
       return 0;
@@ -160,7 +205,7 @@ int sfv_v_clean_pass(vctx *v, const pass_a *pa, span *spans) {
   if (pa->n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)
     return 0;
   if (in_order ? prev_end != pa->fre_len
-               : !blocks_tile(&blocks, pa->fre_len))
+               : !blocks_tile(&blocks, pa->fre_len, 2u * (uint64_t)pa->n))
     return 0;
   if (!funcs_in_order) {
     /* The staged sort and sweep itself on the ranges kept, its findings
