@@ -215,12 +215,19 @@ SFV_API sfv_status sfv_fre_recovery(const sfv_section *sec, const sfv_fde *fde,
  * is at the address computed), an unused bit 2 (SFV_FLEX_UNUSED_BIT),
  * and the DWARF register number (bits 3 and up); 0 is the padding word.
  * The one definition of these bits in the library. */
+#define SFV_FLEX_REG_P_BIT 1u
+#define SFV_FLEX_DEREF_P_BIT 2u
 #define SFV_FLEX_UNUSED_BIT 4u
-static inline uint8_t sfv_flex_reg_p(uint32_t c) { return (uint8_t)(c & 1u); }
-static inline uint8_t sfv_flex_deref_p(uint32_t c) {
-  return (uint8_t)((c >> 1) & 1u);
+#define SFV_FLEX_REGNUM_SHIFT 3u
+static inline uint8_t sfv_flex_reg_p(uint32_t c) {
+  return (uint8_t)((c & SFV_FLEX_REG_P_BIT) != 0);
 }
-static inline uint32_t sfv_flex_regnum(uint32_t c) { return c >> 3; }
+static inline uint8_t sfv_flex_deref_p(uint32_t c) {
+  return (uint8_t)((c & SFV_FLEX_DEREF_P_BIT) != 0);
+}
+static inline uint32_t sfv_flex_regnum(uint32_t c) {
+  return c >> SFV_FLEX_REGNUM_SHIFT;
+}
 
 #ifdef __cplusplus
 }

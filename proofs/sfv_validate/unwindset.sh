@@ -24,9 +24,10 @@ F1=$(b "$F") R1=$(b "$R") T1=$(b "$T") W1=$(b "$W")
 s="sfv_open_header.0:13"
 # loops over FDEs
 for l in check_fde_index.0 all_starts_zero.0 sfv_v_clean_pass.0 \
-         sfv_v_func_overlap_sorted.0 sfv_v_blocks_ordered.0 \
+         funcs_refill.0 sfv_v_blocks_ordered.0 \
          sfv_v_blocks_fallback.0 fill_fre_offs.0 sfv_v_sort_spans.0 \
-         blocks_tile.0 func_sweep.0 merge_runs.0 merge_runs.1 merge_runs.2; do
+         blocks_tile.0 blocks_tile_bits.0 blocks_tile_bits.1 func_sweep.0 \
+         merge_runs.0 merge_runs.1 merge_runs.2; do
   s="$s,$l:$F1"
 done
 # merge passes and run pairs: at most MERGE_RUNS (4) runs
@@ -63,6 +64,11 @@ done
 s="$s,words_ok.0:3,classify_raw_rec.0:9,memo_clean.0:9,memo_clean.1:9"
 for i in 0 1 2 3 4; do s="$s,find_derive.$i:4"; done
 s="$s,find_take.0:9,find_send.0:9"
+# flex_derive (not modelled): flex_roles tries the 0/non-0 patterns of
+# words 2.. of at most 8 words (64) and fills at most 8 roles twice;
+# regbits 5 and 4; the words; sfv_word_lane's bytes (<= 4)
+s="$s,flex_roles.0:65,flex_roles.1:9,flex_roles.2:9"
+s="$s,flex_derive.0:3,flex_derive.1:9,sfv_word_lane.0:5"
 # the byte loop of sfv_ld (at most 8 bytes), in each of its copies
 s="$s,sfv_ld.0:9"
 for i in 1 2 3 4 5 6; do s="$s,sfv_ld\$link$i.0:9"; done

@@ -305,6 +305,34 @@ static inline void sfv_s390x_word_bits(unsigned w, uint8_t be, unsigned k,
     *mask &= (uint64_t)0x80u << (8u * (be ? 0u : w - 1u));
 }
 
+/* A data word's value bits v (w bytes: 1, 2, 4) as they lie in a
+ * little-endian load from the word's first byte, stored in byte order be. */
+static inline uint64_t sfv_word_lane(uint64_t v, unsigned w, uint8_t be) {
+  uint64_t x = 0;
+  unsigned i;
+  if (!be)
+    return v;
+  for (i = 0; i < w; i++)
+    x |= ((v >> (8u * i)) & 0xffu) << (8u * (w - 1u - i));
+  return x;
+}
+
+/* A sufficient bit test for a flex FDE's control word (3.2) of w (1, 2,
+ * 4) bytes, in value bits (sfv_word_lane places them): (c & *mask) ==
+ * *expect implies reg_p set (so not the padding word 0, and a register
+ * rule, as the CFA's must be), the unused bit clear and a register number
+ * below 2^regbits (regbits <= 5); deref_p and the lower register bits are
+ * free.  The fast path asks the classifier which regbits its ABI's
+ * register bound admits (tests/unit/test_fastpath.c holds the implication
+ * to the classifier on every 1- and 2-byte control word). */
+static inline void sfv_flex_control_bits(unsigned w, unsigned regbits,
+                                         uint64_t *mask, uint64_t *expect) {
+  uint64_t wmask = ((uint64_t)1 << (8u * w)) - 1u; /* w <= 4 */
+  uint64_t low = ((uint64_t)1 << (SFV_FLEX_REGNUM_SHIFT + regbits)) - 1u;
+  *mask = (SFV_FLEX_REG_P_BIT | SFV_FLEX_UNUSED_BIT | ~low) & wmask;
+  *expect = SFV_FLEX_REG_P_BIT;
+}
+
 /* ---- fixed RA and flex layout (3.1.1, 3.2) ---- */
 
 /* AMD64 keeps its RA at the fixed offset CFA-8 (3.1.1): 1 when the header

@@ -318,6 +318,8 @@ sfv_status sfv_validate(const void *data, size_t size, const sfv_options *opt,
   memset(ft.find_ix, 0, sizeof ft.find_ix);
   if (v.memo)
     memset(ft.memo, 0, sizeof ft.memo);
+  if (v.sec.hdr.version >= 3)
+    memset(ft.flex_info, 0, sizeof ft.flex_info); /* flex FDEs: v3 */
   v.ft = &ft;
   (void)sfv_classify_header(&v.sec, &v.out);
   fre_ok = check_layout(&v);

@@ -59,6 +59,12 @@ typedef struct vfast {
   sfv_fre_memo memo[SFV_V_MEMO_SIZE];
   uint8_t find_ix[256];
   sfv_find_tmpl find[SFV_V_FIND_SIZE];
+  /* The same per info byte of a flex FDE's FRE (validate_fast.c
+   * flex_derive(), v3 only: flex_info zeroed per v3 validation): 0,
+   * SFV_V_SLOW or SFV_V_FAST8 (words_len as above). */
+  uint8_t flex_info[256];
+  uint64_t flex_mask[256];
+  uint64_t flex_expect[256];
 } vfast;
 
 typedef struct vctx {
@@ -105,9 +111,9 @@ enum { MERGE_RUNS = 4 };
 /* What the sort needs of the keys, noted while the spans are filled (so
  * that no pass of its own reads them before it sorts). */
 typedef struct span_stats {
-  uint64_t min, max;         /* smallest and largest span_key */
-  int64_t last;              /* lo of the last span noted */
-  uint32_t n;                /* spans noted */
+  uint64_t min, max;         /* smallest and largest key */
+  uint64_t last;             /* key of the last one noted (0: none) */
+  uint32_t n;                /* elements noted */
   uint32_t runs;             /* ascending runs */
   uint32_t b[MERGE_RUNS + 1];/* starts of the first MERGE_RUNS runs */
 } span_stats;
@@ -115,25 +121,30 @@ typedef struct span_stats {
 static inline void stats_init(span_stats *st) {
   st->min = UINT64_MAX;
   st->max = 0;
-  st->last = INT64_MIN;
+  st->last = 0;
   st->n = 0;
   st->runs = 1;
   st->b[0] = 0;
 }
 
-/* Notes the span just filled at position st->n. */
-__attribute__((always_inline)) static inline void stats_note(span_stats *st,
-                                                             const span *a) {
-  uint64_t k = span_key(a);
+/* Notes the key k of the element just filled at position st->n. */
+__attribute__((always_inline)) static inline void stats_note_key(span_stats *st,
+                                                                 uint64_t k) {
   st->min = k < st->min ? k : st->min;
   st->max = k > st->max ? k : st->max;
-  if (a->lo < st->last) {
+  if (k < st->last) {
     if (st->runs < MERGE_RUNS)
       st->b[st->runs] = st->n;
     st->runs++;
   }
-  st->last = a->lo;
+  st->last = k;
   st->n++;
+}
+
+/* Notes the span just filled at position st->n. */
+__attribute__((always_inline)) static inline void stats_note(span_stats *st,
+                                                             const span *a) {
+  stats_note_key(st, span_key(a));
 }
 
 /* Spans being filled in index order (a == NULL: no scratch, nothing
@@ -159,6 +170,22 @@ sfv_v_fill_add(span_fill *sf, int64_t lo, uint32_t size, uint32_t idx) {
   x->size = size;
   x->idx = idx;
   stats_note(&sf->st, x);
+}
+
+/* FRE blocks being filled in index order, 8 bytes each (the clean pass,
+ * whose scratch also holds the function spans): fre_off << 32 | size,
+ * sorted by fre_off (the key noted); a == NULL: nothing kept. */
+typedef struct block_fill {
+  uint64_t *a;
+  span_stats st;
+} block_fill;
+
+__attribute__((always_inline)) static inline void
+sfv_v_block_add(block_fill *bf, uint32_t off, uint32_t size) {
+  if (bf->a == NULL)
+    return;
+  bf->a[bf->st.n] = (uint64_t)off << 32 | size;
+  stats_note_key(&bf->st, off);
 }
 
 /* FDE i's fre_off (i < fde_avail: the index entry is inside the buffer)
@@ -282,7 +309,7 @@ static inline uint64_t sfv_v_fre_start_bound(const vctx *v, const sfv_fde *f) {
  * predicates, and sends those findings to v->out as the slow path would;
  * it stops after an FRE whose finding set v->em.stop. */
 static inline int sfv_v_fast_usable(const vctx *v, const sfv_fde *f) {
-  return v->fast && f->fde_type == SFV_FDE_DEFAULT;
+  return v->fast && f->fde_type <= SFV_FDE_FLEX; /* default or flex */
 }
 void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start);
@@ -302,8 +329,10 @@ span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n);
 /* The same for the spans sf filled, with the statistics noted meanwhile
  * (no pass of its own over them); tmp holds sf->st.n spans. */
 span *sfv_v_sort_filled(span_fill *sf, span *tmp);
+/* The same for the blocks bf filled (stable by fre_off); tmp holds
+ * bf->st.n entries. */
+uint64_t *sfv_v_sort_blocks(block_fill *bf, uint64_t *tmp);
 span *sfv_v_scratch_spans(const sfv_options *opt, uint32_t n);
-void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans);
 void sfv_v_func_overlap_filled(vctx *v, const pass_a *pa, span_fill *sf);
 void sfv_v_blocks_ordered(vctx *v, const pass_a *pa, span *spans);
 void sfv_v_blocks_fallback(vctx *v, const pass_a *pa);

@@ -16,13 +16,30 @@ enum { RADIX_BITS = 8, RADIX = 1 << RADIX_BITS, RADIX_DIGITS = 64 / RADIX_BITS }
 /* Digits counted per histogram pass: 4 KB of counters on the stack. */
 enum { RADIX_GROUP = 4 };
 
+/* The sorts below take spans (blk 0) or the clean pass's 8-byte blocks
+ * (blk 1: fre_off in the high half is the key), blk a constant in each
+ * inlined copy. */
+__attribute__((always_inline)) static inline uint64_t
+elem_key(const void *a, uint32_t i, int blk) {
+  return blk ? ((const uint64_t *)a)[i] >> 32 : span_key(&((const span *)a)[i]);
+}
+
+__attribute__((always_inline)) static inline void
+elem_move(void *to, uint32_t j, const void *from, uint32_t i, int blk) {
+  if (blk)
+    ((uint64_t *)to)[j] = ((const uint64_t *)from)[i];
+  else
+    ((span *)to)[j] = ((const span *)from)[i];
+}
+
 /* Counts digits g..g+3 of every key - min (written out: the compiler keeps
  * a loop over the digits as a loop). */
-static void histogram(uint32_t (*count)[RADIX], const span *a, uint32_t n,
-                      uint64_t min, unsigned g) {
+__attribute__((always_inline)) static inline void
+histogram(uint32_t (*count)[RADIX], const void *a, uint32_t n, uint64_t min,
+          unsigned g, int blk) {
   uint32_t i;
   for (i = 0; i < n; i++) {
-    uint64_t k = (span_key(&a[i]) - min) >> (RADIX_BITS * g);
+    uint64_t k = (elem_key(a, i, blk) - min) >> (RADIX_BITS * g);
     count[0][k & (RADIX - 1)]++;
     count[1][(k >> RADIX_BITS) & (RADIX - 1)]++;
     count[2][(k >> (2 * RADIX_BITS)) & (RADIX - 1)]++;
@@ -30,13 +47,14 @@ static void histogram(uint32_t (*count)[RADIX], const span *a, uint32_t n,
   }
 }
 
-/* Stable LSD radix sort of a[0..n) by lo, min and max its smallest and
+/* Stable LSD radix sort of a[0..n) by key, min and max its smallest and
  * largest key: keys are taken relative to min, and a digit every key
  * shares is not passed over, so clustered keys (function starts, FRE
  * offsets) take 3 or 4 passes.  Work: a histogram pass per 4 digits, at
  * most 8 scatter passes. */
-static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
-                        uint64_t max) {
+__attribute__((always_inline)) static inline void *
+radix_sort(void *a, void *tmp, uint32_t n, uint64_t min, uint64_t max,
+           int blk) {
   uint32_t count[RADIX_GROUP][RADIX];
   unsigned digits = 0, g, d, j;
   uint32_t i;
@@ -44,11 +62,11 @@ static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
     digits++;
   for (g = 0; g < digits; g += RADIX_GROUP) {
     memset(count, 0, sizeof count);
-    histogram(count, a, n, min, g);
+    histogram(count, a, n, min, g, blk);
     for (d = g; d < digits && d < g + RADIX_GROUP; d++) {
       uint32_t *c = count[d - g], sum = 0;
       unsigned shift = RADIX_BITS * d;
-      span *t;
+      void *t;
       /* The smallest key's digits are all 0: c[0] == n means every key
        * has digit 0 here, and the pass would not move anything. */
       if (c[0] == n)
@@ -59,8 +77,8 @@ static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
         sum += here;
       }
       for (i = 0; i < n; i++) {
-        uint64_t k = span_key(&a[i]) - min;
-        tmp[c[(k >> shift) & (RADIX - 1)]++] = a[i];
+        uint64_t k = elem_key(a, i, blk) - min;
+        elem_move(tmp, c[(k >> shift) & (RADIX - 1)]++, a, i, blk);
       }
       t = a;
       a = tmp;
@@ -71,22 +89,26 @@ static span *radix_sort(span *a, span *tmp, uint32_t n, uint64_t min,
 }
 
 /* Merges the ascending runs a[b[k], b[k+1]) (k < r, b[r] = n) pairwise,
- * ties taken from the left run, until one is left; tmp holds n spans.
+ * ties taken from the left run, until one is left; tmp holds n elements.
  * Returns the array holding the result.  Work: n per pass, ceil(log2 r)
  * passes. */
-static span *merge_runs(span *a, span *tmp, uint32_t *b, unsigned r) {
+__attribute__((always_inline)) static inline void *
+merge_runs(void *a, void *tmp, uint32_t *b, unsigned r, int blk) {
   while (r > 1) {
     unsigned k, out = 0;
-    span *t;
+    void *t;
     for (k = 0; k < r; k += 2) {
       uint32_t i = b[k], m = b[k + 1], j = m, o = i;
       uint32_t e = k + 2 <= r ? b[k + 2] : m;
       while (i < m && j < e)
-        tmp[o++] = a[j].lo < a[i].lo ? a[j++] : a[i++];
+        if (elem_key(a, j, blk) < elem_key(a, i, blk))
+          elem_move(tmp, o++, a, j++, blk);
+        else
+          elem_move(tmp, o++, a, i++, blk);
       while (i < m)
-        tmp[o++] = a[i++];
+        elem_move(tmp, o++, a, i++, blk);
       while (j < e)
-        tmp[o++] = a[j++];
+        elem_move(tmp, o++, a, j++, blk);
       b[out++] = b[k];
     }
     b[out] = b[r];
@@ -98,22 +120,31 @@ static span *merge_runs(span *a, span *tmp, uint32_t *b, unsigned r) {
   return a;
 }
 
-/* Stable sort of the st->n spans a[] by lo (spans with equal lo keep
- * their order: filled in index order, they come out in (lo, idx) order);
- * tmp has room for st->n spans.  Returns the array holding the result (a
+/* Stable sort of the st->n elements a[] by key (equal keys keep their
+ * order: filled in index order, they come out in (key, idx) order); tmp
+ * has room for st->n elements.  Returns the array holding the result (a
  * or tmp).  A few ascending runs are merged, anything else radix sorted.
  * Work: O(n) whatever the keys (at most 2 merge or 8 radix passes). */
-static span *sort_noted(span *a, span *tmp, span_stats *st) {
+__attribute__((always_inline)) static inline void *
+sort_any(void *a, void *tmp, span_stats *st, int blk) {
   if (st->n < 2)
     return a;
   if (st->runs > MERGE_RUNS)
-    return radix_sort(a, tmp, st->n, st->min, st->max);
+    return radix_sort(a, tmp, st->n, st->min, st->max, blk);
   st->b[st->runs] = st->n;
-  return merge_runs(a, tmp, st->b, st->runs);
+  return merge_runs(a, tmp, st->b, st->runs, blk);
+}
+
+static span *sort_noted(span *a, span *tmp, span_stats *st) {
+  return sort_any(a, tmp, st, 0);
 }
 
 span *sfv_v_sort_filled(span_fill *sf, span *tmp) {
   return sort_noted(sf->a, tmp, &sf->st);
+}
+
+uint64_t *sfv_v_sort_blocks(block_fill *bf, uint64_t *tmp) {
+  return sort_any(bf->a, tmp, &bf->st, 1);
 }
 
 span *sfv_v_sort_spans(span *a, span *tmp, uint32_t n) {
@@ -222,23 +253,6 @@ static int block_usable(const vctx *v, uint32_t i, uint64_t fre_len,
  * order), then sweep.  sf->a has room for 2 * pa->n spans. */
 void sfv_v_func_overlap_filled(vctx *v, const pass_a *pa, span_fill *sf) {
   func_sweep(v, pa, sort_noted(sf->a, sf->a + pa->n, &sf->st), sf->st.n);
-}
-
-/* The same, filling the spans first. */
-void sfv_v_func_overlap_sorted(vctx *v, const pass_a *pa, span *spans) {
-  span_fill sf;
-  uint32_t i;
-  sfv_v_fill_init(&sf, spans);
-  for (i = 0; i < pa->n; i++) {
-    sfv_fde f;
-    int64_t lo, hi;
-    /* Index fields only (the range): no attribute read per FDE. */
-    if (sfv_fde_get_index(&v->sec, i, &f) == SFV_E_RANGE ||
-        !sfv_v_fde_range(v, &f, &lo, &hi))
-      continue;
-    sfv_v_fill_add(&sf, lo, f.size /* hi - lo */, i);
-  }
-  sfv_v_func_overlap_filled(v, pa, &sf);
 }
 
 /* Spans {fre_off, 0, i} of FDEs i < n (n <= fde_avail). */

@@ -38,6 +38,16 @@
  * each failing word (the mask test is exact on these ABIs: the failing
  * words are those whose bits differ), or, over the cap of the validator's
  * own delivery, only moves the counters as deliver() would.
+ * Flex FDEs (any ABI, 3.2): the classifier reads of a flex FRE's words
+ * only its control words (reg_p, the unused bit, the register number
+ * against the ABI's bound) and which words are 0 (the layout); never the
+ * offsets.  Per info byte, flex_derive() takes the one layout of the
+ * word count that draws no layout finding (sfv_flex_layout), and builds
+ * the masked load's test from it: each control word through
+ * sfv_flex_control_bits, each padding word 0, the offsets free; the
+ * classifier, asked at both ends of what that test admits, must accept.
+ * What the test refuses (and every flex FRE with a finding) is the slow
+ * path's.
  * The differential tests (tests/unit/test_fastpath.c, fuzz_validate.c,
  * SFV_OPT_NO_FAST_PATH_) hold the two paths to identical diagnostics.
  */
@@ -215,6 +225,80 @@ static uint8_t derive(vctx *v, const sfv_fde *f, uint8_t info) {
   return t;
 }
 
+/* Roles of a flex FRE's n data words in the one layout of n that
+ * sfv_flex_layout accepts without a trailing 0: FLEX_CTRL (the CFA's,
+ * RA's or FP's control word), FLEX_OFF (the offset after one) or
+ * FLEX_ZERO (the padding word of an empty RA slot).  0 when n has no such
+ * layout (1, 3, more than 6).  Which words are 0 is all the layout reads:
+ * words 0 and 1 are not, the others are tried both ways (n <= 8). */
+enum { FLEX_ZERO = 0, FLEX_CTRL = 1, FLEX_OFF = 2 };
+static int flex_roles(unsigned n, uint8_t *role) {
+  unsigned z, k;
+  for (z = 0; z < (1u << n); z += 4u) {
+    sfv_fre r = {0};
+    sfv_flex_slots s;
+    r.dw_count = (uint8_t)n;
+    for (k = 0; k < n; k++)
+      r.dw_raw[k] = (z >> k) & 1u ? 0u : 1u;
+    if (sfv_flex_layout(&r, &s) != SFV_FLEX_OK || s.trailing_zero >= 0)
+      continue;
+    for (k = 0; k < n; k++) {
+      int i = (int)k; /* s.ra, s.fp: -1 when absent */
+      role[k] = i == 0 || i == s.ra || i == s.fp ? FLEX_CTRL
+                : i == 1 || (s.ra >= 0 && i == s.ra + 1) ||
+                        (s.fp >= 0 && i == s.fp + 1)
+                    ? FLEX_OFF
+                    : FLEX_ZERO;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* derive() for an FRE of a flex FDE (3.2): SFV_V_FAST8 when its words lie
+ * in <= 8 bytes, n has a clean layout (flex_roles) and the classifier
+ * accepts, without a finding, the words at both ends of what the masked
+ * test admits: control words with the register number's bits below
+ * regbits (5, else 4: the ABI's bound, 31 or 16) and deref_p free, the
+ * offsets at 0 and all ones, padding 0.  Fills flex_info, words_len,
+ * flex_mask and flex_expect at info. */
+static uint8_t flex_derive(vctx *v, const sfv_fde *f, uint8_t info) {
+  unsigned code = sfv_fre_info_size_code(info);
+  unsigned n = sfv_fre_info_count(info), k, regbits;
+  uint8_t t = SFV_V_SLOW, role[8];
+  if (code <= SFV_DW_SIZE_CODE_MAX && (n << code) <= 8u &&
+      flex_roles(n, role)) {
+    unsigned w = 1u << code;
+    uint64_t wmask = ((uint64_t)1 << (8u * w)) - 1u;
+    for (regbits = 5; regbits >= 4 && t == SFV_V_SLOW; regbits--) {
+      uint64_t lo[SFV_MAX_DATAWORDS] = {0}, hi[SFV_MAX_DATAWORDS] = {0};
+      uint64_t cm, ce, mask = 0, expect = 0;
+      sfv_flex_control_bits(w, regbits, &cm, &ce);
+      for (k = 0; k < n; k++) {
+        lo[k] = role[k] == FLEX_CTRL ? ce : 0;
+        hi[k] = role[k] == FLEX_CTRL ? (~cm | ce) & wmask
+                : role[k] == FLEX_OFF ? wmask
+                                      : 0;
+        if (role[k] != FLEX_OFF) {
+          mask |= sfv_word_lane(role[k] == FLEX_CTRL ? cm : wmask, w,
+                                v->sec.big_endian) << (8u * k * w);
+          expect |= sfv_word_lane(role[k] == FLEX_CTRL ? ce : 0, w,
+                                  v->sec.big_endian) << (8u * k * w);
+        }
+      }
+      if (classify_raw(v, f, info, lo) == 0 &&
+          classify_raw(v, f, info, hi) == 0) {
+        v->ft->flex_mask[info] = mask;
+        v->ft->flex_expect[info] = expect;
+        t = SFV_V_FAST8;
+      }
+    }
+    v->ft->words_len[info] = (uint8_t)(n << code);
+  }
+  v->ft->flex_info[info] = t;
+  return t;
+}
+
 /* The data words at p (n of w bytes, inside the buffer, byte order be):
  * 1 when each passes its predicate. */
 __attribute__((always_inline)) static inline int
@@ -384,13 +468,18 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
   return v->em.stop ? 2 : 1;
 }
 
+/* The masked test of info byte i in fast_a (flex: a flex FDE's tables). */
+#define FAST_MASK(i) (flex ? v->ft->flex_mask[i] : v->ft->mask[i])
+#define FAST_EXPECT(i) (flex ? v->ft->flex_expect[i] : v->ft->expect[i])
+
 /* sfv_v_fast_fres for start addresses of asz bytes in byte order be
- * (constants in each inlined copy). */
+ * (constants in each inlined copy); flex: f is a flex FDE (its own
+ * tables; find 0). */
 __attribute__((always_inline)) static inline void
 fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
-       uint32_t *prev_start, int find, unsigned asz, uint8_t be) {
+       uint32_t *prev_start, int find, unsigned asz, uint8_t be, int flex) {
   const uint8_t *d = v->sec.data;
-  const uint8_t *tab = v->ft->info;
+  const uint8_t *tab = flex ? v->ft->flex_info : v->ft->info;
   uint64_t pos = it->pos, lim = it->limit, from = it->pos;
   uint64_t bound = sfv_v_fre_start_bound(v, f);
   /* Starts allowed for the next FRE: [lo, hi) -- FRE 0 only 0 (bound is
@@ -423,8 +512,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
       start = sfv_ld(p, asz, be);
       info = p[asz];
       if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
-          (sfv_ld(p + asz + 1u, 8, 0) & v->ft->mask[info]) !=
-              v->ft->expect[info])
+          (sfv_ld(p + asz + 1u, 8, 0) & FAST_MASK(info)) != FAST_EXPECT(info))
         break;
       lo = start + 1u;
       hi = bound;
@@ -442,9 +530,8 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
       start = sfv_ld(p, asz, be);
       info = p[asz];
       if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
-          (((x = sfv_ld(p + asz + 1u, 8, 0)) & v->ft->mask[info]) !=
-               v->ft->expect[info] &&
-           (v->memo ||
+          (((x = sfv_ld(p + asz + 1u, 8, 0)) & FAST_MASK(info)) != FAST_EXPECT(info) &&
+           (v->memo || flex ||
             (taken = find_take(v, f, pos, next, asz, info, x, &over)) == 0)))
         break;
       lo = start + 1u;
@@ -464,7 +551,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
     info = p[asz];
     t = tab[info];
     if (t == 0)
-      t = derive(v, f, info);
+      t = flex ? flex_derive(v, f, info) : derive(v, f, info);
     if (t == SFV_V_SLOW || start < lo || start >= hi)
       break;
     wl = v->ft->words_len[info];
@@ -480,11 +567,12 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
       /* All words at once: the load stays below lim (left >= 8).  s390x:
        * what its bit test refuses, the classifier may still accept. */
       uint64_t x = sfv_ld(p, 8, 0);
-      if ((x & v->ft->mask[info]) != v->ft->expect[info] &&
-          !(v->memo && memo_clean(v, f, info, x, wl)))
+      if ((x & FAST_MASK(info)) != FAST_EXPECT(info) &&
+          (flex || !(v->memo && memo_clean(v, f, info, x, wl))))
         break;
-    } else if (v->memo) {
-      break; /* s390x FAST8 words within 8 bytes of lim: the slow path */
+    } else if (v->memo || flex) {
+      break; /* s390x or flex FAST8 words within 8 bytes of lim: the slow
+                path */
     } else {
       unsigned n = sfv_fre_info_count(info);
       unsigned code = sfv_fre_info_size_code(info);
@@ -507,6 +595,8 @@ out:
   it->pos = pos;
   it->next = next;
 }
+#undef FAST_MASK
+#undef FAST_EXPECT
 
 /* fast_a for the FRE type's start size and the byte order, find a
  * constant in each copy. */
@@ -515,22 +605,39 @@ fast_f(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
        uint32_t *prev_start, int find) {
   unsigned asz = sfv_fre_addr_size(it->fre_type);
   if (v->sec.big_endian) {
-    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 1);
-    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 1);
-    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 1);
+    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 1, 0);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 1, 0);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 1, 0);
   } else {
-    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 0);
-    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 0);
-    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 0);
+    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 0, 0);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 0, 0);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 0, 0);
   }
+}
+
+/* fast_a for a flex FDE: one copy, the start size and byte order read at
+ * run time (flex FDEs are few); find 0, so an FRE with a finding is the
+ * slow path's. */
+__attribute__((noinline)) static void fast_flex(vctx *v, const sfv_fde *f,
+                                                sfv_fre_iter *it, sfv_work *b,
+                                                uint32_t *prev_start) {
+  unsigned asz = sfv_fre_addr_size(it->fre_type);
+  if (asz == 1 || asz == 2 || asz == 4)
+    fast_a(v, f, it, b, prev_start, 0, asz, v->sec.big_endian, 1);
 }
 
 void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start) {
-  fast_f(v, f, it, b, prev_start, 0);
+  if (f->fde_type == SFV_FDE_FLEX)
+    fast_flex(v, f, it, b, prev_start);
+  else
+    fast_f(v, f, it, b, prev_start, 0);
 }
 
 void sfv_v_fast_fres_find(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
                           sfv_work *b, uint32_t *prev_start) {
-  fast_f(v, f, it, b, prev_start, 1);
+  if (f->fde_type == SFV_FDE_FLEX)
+    fast_flex(v, f, it, b, prev_start);
+  else
+    fast_f(v, f, it, b, prev_start, 1);
 }

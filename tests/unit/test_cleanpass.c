@@ -13,7 +13,10 @@
  * one, a zero-size function, an FRE start past the function, an odd CFA
  * offset in the last FRE of the last block, an FRE count that runs into
  * the next block, an unused FDE info bit, functions unsorted (legal
- * without the flag: sorted and swept) but overlapping.  Each row is validated with and without the fast path
+ * without the flag: sorted and swept) but overlapping, one-FRE blocks
+ * of zero bytes (start 0, no data word) with one moved a byte on (its
+ * FREs still decode: an overlap and a gap whose sizes still add up to
+ * the sub-section's).  Each row is validated with and without the fast path
  * (SFV_OPT_NO_FAST_PATH_ also turns the clean pass off) under every option
  * set of fuzz/fastpath_diff.h, which must agree diagnostic by diagnostic;
  * the clean rows must draw no stage-4 diagnostic with scratch, and each
@@ -32,7 +35,8 @@
 enum delta {
   D_NONE, D_GAP, D_TAIL, D_SHARED, D_OVERLAP_BYTE, D_FUNC_OVERLAP,
   D_FUNC_ORDER, D_FUNC_ORDER_UNSORTED, D_NUM_FRES, D_ZERO_SIZE,
-  D_START_RANGE, D_CFA_ODD, D_COUNT_INTO_NEXT, D_INFO_UNUSED, D_UNSORTED_OVERLAP, D_SHARED_NEXT, D_COUNT
+  D_START_RANGE, D_CFA_ODD, D_COUNT_INTO_NEXT, D_INFO_UNUSED, D_UNSORTED_OVERLAP, D_SHARED_NEXT,
+  D_ZERO_SHIFT, D_COUNT
 };
 static const char *const delta_name[D_COUNT] = {
     "none", "gap", "tail", "shared block", "overlap by a byte",
@@ -40,7 +44,7 @@ static const char *const delta_name[D_COUNT] = {
     "function order (no flag)", "num_fres", "zero size", "start range",
     "odd CFA offset", "count into next block", "FDE info bit 6",
     "functions unsorted (no flag) and overlapping",
-    "shared block, next FDE"};
+    "shared block, next FDE", "zero blocks, one moved a byte"};
 
 static const uint32_t orders[3][NF] = {
     {0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {3, 0, 4, 1, 5, 2}};
@@ -120,6 +124,13 @@ static void row(uint8_t v, uint8_t abi, int be_flip, unsigned ord,
   case D_CFA_ODD: fres[orders[ord][NF - 1]][NR - 1].dw[0] = 17; break;
   case D_INFO_UNUSED: fdes[2].info_or = 0x40; break; /* only the FDE
                                                        classifier sees it */
+  case D_ZERO_SHIFT:
+    for (i = 0; i < NF; i++) {
+      fdes[i].nfres = 1;
+      fres[i][0].base_reg = 0;
+      fres[i][0].dw_count = 0;
+    }
+    break;
   default: break;
   }
   n = sb_build(&s, buf, sizeof buf, &lay);
@@ -129,6 +140,12 @@ static void row(uint8_t v, uint8_t abi, int be_flip, unsigned ord,
     unsigned at = v == 3 ? SB_FDE3_FREOFF : SB_FDE12_FREOFF;
     sb_put(buf, lay.fde_off[2] + at, 4, sb_get(buf, lay.fde_off[1] + at, 4, be),
            be);
+  } else if (d == D_ZERO_SHIFT) {
+    /* The block laid out fourth starts a byte later. */
+    unsigned at = v == 3 ? SB_FDE3_FREOFF : SB_FDE12_FREOFF;
+    uint32_t f = orders[ord][3];
+    sb_put(buf, lay.fde_off[f] + at, 4,
+           sb_get(buf, lay.fde_off[f] + at, 4, be) + 1, be);
   } else if (d == D_SHARED || d == D_OVERLAP_BYTE) {
     /* FDE 4's block offset moved onto FDE 1's block (or a byte past it). */
     unsigned at = v == 3 ? SB_FDE3_FREOFF : SB_FDE12_FREOFF;
