@@ -25,10 +25,19 @@
 #include "sframe/spec.h"
 #include "proof.h"
 
+/* The buffer of proof_section_bytes and proof_section_opened:
+ * proof_buffer, or a harness whose reads all go through a cursor (or at
+ * constant offsets from the start, as sfv_preamble's) defines it as
+ * proof_buffer_tail before including this header (proof.h says why that
+ * is faster and what it leaves to the cursor proofs). */
+#ifndef PROOF_SECTION_BUFFER
+#define PROOF_SECTION_BUFFER proof_buffer
+#endif
+
 /* The bytes of a section: *len <= PROOF_MAX_SIZE, any contents but, in a
  * split run, the magic and version above. */
 static inline uint8_t *proof_section_bytes(size_t *len) {
-  uint8_t *buf = proof_buffer(PROOF_MAX_SIZE, len);
+  uint8_t *buf = PROOF_SECTION_BUFFER(PROOF_MAX_SIZE, len);
 #ifdef PROOF_VERSION
   __CPROVER_assume(*len >= SFV_HEADER_SIZE);
   buf[0] = PROOF_BE ? 0xde : 0xe2;
@@ -86,14 +95,6 @@ static inline void proof_section_model(sfv_section *sec, const uint8_t *data,
                         sec->size - sec->priv.fde_base));
   sec->fde_avail = avail;
 }
-
-/* The buffer of proof_section_opened: proof_buffer, or a harness whose
- * reads all go through a cursor defines it as proof_buffer_tail before
- * including this header (proof.h says why that is faster and what it
- * leaves to the cursor proofs). */
-#ifndef PROOF_SECTION_BUFFER
-#define PROOF_SECTION_BUFFER proof_buffer
-#endif
 
 /* proof_section_model of a buffer of up to PROOF_MAX_SIZE bytes of any
  * contents, for the functions that read the section's FDEs and FREs. */

@@ -1,29 +1,26 @@
 /* SPDX-License-Identifier: MIT */
-/* sfv_find_fde and sfv_find_fre on every section of up to PROOF_MAX_SIZE
- * bytes opened by sfv_open (sorted or not), any vma, any PC: no undefined
- * behaviour; a found FDE covers the PC. */
-#include "sfv.h"
-#include "proof.h"
+/* sfv_find_fde on every section sfv_open can return of up to
+ * PROOF_MAX_SIZE bytes and PROOF_MAX_FDES FDEs -- the opened-section model
+ * with the lookup fields of proofs/lib/fde_buckets_contract.h: FDEs
+ * verified sorted or not, and when sorted any buckets the proved contract
+ * of sfv_fde_buckets_fill allows (no bucket loop runs here) -- any vma and
+ * any PC: no undefined behaviour; a found FDE is a counted one, covers
+ * the PC, and its start is vma + its resolved start. */
+#define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
+#include "fde_buckets_contract.h"
 
 int main(void) {
-  size_t len;
-  uint8_t *buf = proof_buffer(PROOF_MAX_SIZE, &len);
   sfv_section sec;
-  uint64_t pc = nondet_u64(), fs;
   sfv_fde f;
-  sfv_lookup lk;
-  if (sfv_open(&sec, buf, len) != SFV_OK)
+  uint64_t pc = nondet_u64(), fs, a;
+  proof_section_opened(&sec);
+  fde_buckets_model(&sec, PROOF_MAX_FDES);
+  if (sfv_find_fde(&sec, pc, &f, &fs) != SFV_OK)
     return 0;
-  sfv_set_vma(&sec, nondet_u64());
-  if (nondet_u8()) {
-    if (sfv_find_fde(&sec, pc, &f, &fs) == SFV_OK)
-      __CPROVER_assert(f.size > 0 && pc >= fs && pc - fs < f.size,
-                       "the FDE covers the PC");
-  } else {
-    sfv_status st = sfv_find_fre(&sec, pc, &lk);
-    if (st == SFV_OK)
-      __CPROVER_assert(pc >= lk.func_start && pc - lk.func_start < lk.fde.size,
-                       "the FRE's FDE covers the PC");
-  }
+  __CPROVER_assert(f.index < sec.fde_avail && f.size > 0 && pc >= fs &&
+                       pc - fs < f.size,
+                   "the FDE covers the PC");
+  __CPROVER_assert(sfv_fde_func_start(&sec, &f, &a) == SFV_OK && a == fs,
+                   "its start");
   return 0;
 }

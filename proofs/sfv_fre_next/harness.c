@@ -22,11 +22,7 @@
  *   step that cannot read it is in every run). */
 #define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
 #include "section_proof.h"
-
-static int invariant(const sfv_fre_iter *it, const sfv_section *sec) {
-  return it->sec == sec && it->limit <= sfv_fre_end(sec) &&
-         sfv_fre_end(sec) <= sec->size;
-}
+#include "fre_iter_contract.h"
 
 static void init_step(const sfv_section *sec) {
   sfv_fde f;
@@ -36,26 +32,18 @@ static void init_step(const sfv_section *sec) {
     return;
   st = sfv_fre_iter_init(&it, sec, &f, nondet_u64());
   __CPROVER_assert(st == SFV_OK || st == SFV_E_FRE_TYPE, "init: status");
-  __CPROVER_assert(invariant(&it, sec) && it.pos == f.fres_offset &&
+  __CPROVER_assert(fre_iter_inv(&it, sec) && it.pos == f.fres_offset &&
                        it.next == 0 && it.count == f.num_fres,
                    "init: the invariant");
 }
 
 static void next_step(const sfv_section *sec) {
-  sfv_fre_iter any, it;
+  sfv_fre_iter it;
   sfv_fre r;
   sfv_status st;
   uint64_t pos;
   uint32_t next;
-  it = any;
-  it.sec = sec;
-#ifdef PROOF_FRE_TYPE
-  if (PROOF_FRE_TYPE <= SFV_FRE_ADDR4)
-    it.fre_type = PROOF_FRE_TYPE;
-  else
-    __CPROVER_assume(it.fre_type > SFV_FRE_ADDR4);
-#endif
-  __CPROVER_assume(invariant(&it, sec));
+  fre_iter_any(&it, sec);
 #ifdef PROOF_DW_CODE
   {
     unsigned asz = sfv_fre_addr_size(it.fre_type);
@@ -67,7 +55,7 @@ static void next_step(const sfv_section *sec) {
   pos = it.pos;
   next = it.next;
   st = sfv_fre_next(&it, &r);
-  __CPROVER_assert(invariant(&it, sec), "next: the invariant kept");
+  __CPROVER_assert(fre_iter_inv(&it, sec), "next: the invariant kept");
   if (st == SFV_OK) {
     __CPROVER_assert(r.offset == pos && r.length >= 2 &&
                          r.length <= it.limit && pos <= it.limit - r.length,
