@@ -12,9 +12,10 @@
  * FDE or FRE reaching past it, unchecked there), abort (an FRE of type 3
  * or more: sframe_fre_start_addr_size asserts) or the FRE walk outgrows
  * the work budget (FDEs sharing large FRE blocks); a version whose FDEs
- * the ABI's library does not read as its own (SFC_FDE_VERSION: 2.44 swaps
- * v1 FDEs as v2 ones; 2.40 reads v1 only).  2.40 swaps as 2.44 does.
- * Every store stays inside the buffer. */
+ * the ABI's library does not read (SFC_FDE_VERSION).  FDEs are swapped in
+ * the layout the library reads them in (SFC_FDE_LAYOUT: 2.44 swaps a v1
+ * section's as v2 ones).  2.40 swaps as 2.44 does.  Every store stays
+ * inside the buffer. */
 #include "common/intree.h" /* the work budget */
 #include "compat/compat.h"
 #include "fmt/fmt.h"
@@ -142,7 +143,7 @@ int sfc_swap(uint8_t *b, size_t size) {
     return -1;
   w.b = b;
   w.size = size;
-  w.v = b[2];
+  w.v = (uint8_t)SFC_FDE_LAYOUT(b[2]);
   w.j = 0;
   w.fre_bytes = w.bytes = 0;
   w.work = sfv_work_for(size);
