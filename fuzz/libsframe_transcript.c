@@ -161,20 +161,22 @@ static void fde_getters(const ls_api *a, ls_dctx *d, uint32_t i, ls_sink *s, fde
     int r1 = a->d_funcdesc(d, i, &n1, &sz1, &st1, &inf1);
     say(s, "fde %u v1 ret=%d n=%u size=%u start=%d info=%#x", i, r1, r1 ? 0 : n1,
         r1 ? 0 : sz1, r1 ? 0 : st1, r1 ? 0 : inf1);
+    /* The FREs of a v1 section too (2.44's v2 getter refuses those). */
+    f->ok = r1 == 0;
+    if (f->ok) {
+      f->num_fres = n1;
+      f->size = sz1;
+      f->start = st1;
+      f->info = inf1;
+    }
   }
 #endif
   r2 = a->d_funcdesc_v2(d, i, &n2, &sz2, &st2, &inf2, &rep2);
   say(s, "fde %u v2 ret=%d n=%u size=%u start=%d info=%#x rep=%u", i, r2, r2 ? 0 : n2,
       r2 ? 0 : sz2, r2 ? 0 : st2, r2 ? 0 : inf2, r2 ? 0 : rep2);
 #if SFV_COMPAT_ABI != 3
-  f->ok = r2 == 0;
-  if (f->ok) {
-    f->num_fres = n2;
-    f->size = sz2;
-    f->start = st2;
-    f->info = inf2;
+  if (r2 == 0)
     f->rep = rep2;
-  }
 #endif
 }
 
