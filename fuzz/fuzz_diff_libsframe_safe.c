@@ -97,8 +97,11 @@ static const struct {
  * printed with the input's hash and counted. */
 static void report(const uint8_t *data, size_t size, const char *what, size_t at,
                    const ls_sink *mine, const ls_sink *theirs) {
-  FUZZ_ASSERT(list_mode, "%s, at transcript offset %zu:\n  drop-in: %.200s\n  stock:   %.200s",
-              what, at, at < mine->len ? mine->buf + at : "(end)",
+  FUZZ_ASSERT(list_mode,
+              "input 0x%016llxull: %s, at transcript offset %zu:\n  drop-in: %.200s\n"
+              "  stock:   %.200s",
+              (unsigned long long)fuzz_hash(data, size), what, at,
+              at < mine->len ? mine->buf + at : "(end)",
               at < theirs->len ? theirs->buf + at : "(end)");
   fprintf(stderr, LS_NAME ": unlisted 0x%016llxull: %s: drop-in: %.120s | stock: %.120s\n",
           (unsigned long long)fuzz_hash(data, size), what,

@@ -157,7 +157,9 @@ int fmt_dump_checkable(const sfv_section *sec, int layout) {
   if (!header_decodes(h, layout))
     return 0;
   if (layout == 244 && h->version == 1)
-    return !sec->big_endian;          /* header only; 2.44 cannot swap v1 */
+    return !sec->big_endian;          /* header only; 2.44 swaps a v1
+                                         section in 20-byte FDEs, which
+                                         this model does not follow */
   /* 2.40 reads the FDEs right after the header and the FREs right after
    * the FDEs, whatever fdeoff/freoff say. */
   if (layout == 240 &&
