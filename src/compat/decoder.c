@@ -5,7 +5,8 @@
  * sframe_decode admits what the ABI's libsframe admits (header: magic,
  * version, flags, fdeoff <= freoff, as fmt_dump_header_decodes decides
  * for the ABI's layout), except where that library would read outside
- * the section or abort: then SFRAME_ERR_BUF_INVAL.  It places the FDE
+ * the section or abort: then SFRAME_ERR_BUF_INVAL (2.44's v1 sections:
+ * where their own tables would, sframe_decode).  It places the FDE
  * and FRE sub-sections where the ABI's library reads them (2.47: where
  * sfh_fdeoff/sfh_freoff say; 2.44, 2.40: right after the header and the FDE
  * table, place_tables).  With SFV_LIBSFRAME_STRICT=1 any section
@@ -16,12 +17,14 @@
 #include "compat/compat.h"
 #include "fmt/fmt.h"
 
-/* Everything sframe_decode of the ABI reads, inside the buffer. */
+/* Everything sframe_decode of the ABI reads (d->sec as opened), inside the
+ * buffer. */
 static int in_bounds(const sframe_decoder_ctx *d) {
   const sfv_section *sec = &d->sec;
+  uint64_t fre_end = sfv_fre_subsection_offset(sec) + sec->hdr.fre_len;
   uint32_t i;
   if (sec->fde_avail != sec->hdr.num_fdes ||
-      (sec->hdr.fre_len != 0 && d->fre_end > sec->size))
+      (sec->hdr.fre_len != 0 && fre_end > sec->size))
     return 0;
   if (sec->hdr.version == 3)
     for (i = 0; i < sec->hdr.num_fdes; i++) {
@@ -104,8 +107,9 @@ static int header_err(const uint8_t *buf) {
 
 sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp) {
   sframe_decoder_ctx *d;
-  int err = SFRAME_ERR_BUF_INVAL, strict_bad, foreign;
+  int err = SFRAME_ERR_BUF_INVAL, strict_bad, foreign, own_layout_ok;
   sfv_status st;
+  uint64_t fre_off;
   if (sf_buf == NULL || sf_size == 0) {
     sfc_fail(errp, SFRAME_ERR_INVAL);
     return NULL;
@@ -143,13 +147,22 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
     goto fail;
   }
   strict_bad = sfc_strict() && !strict_ok(d);   /* of the section as given */
+  /* A section the ABI reads in another FDE layout (2.44's v1: its tables
+   * then reach 3 bytes an FDE further) decodes where its own tables lie
+   * inside the buffer: past it the library's copies take bytes that only
+   * its FDE and FRE reads use (its dump prints a v1 section's header
+   * alone), and the drop-in refuses each such read (fre_avail, sfc_fde). */
+  own_layout_ok = SFC_FDE_LAYOUT(d->version) != d->version && in_bounds(d);
   if ((foreign && sfc_swap(d->buf, d->size) != 0) || open_copy(d) != 0)
     goto fail;
   if (place_tables(d, foreign) != 0)
     goto fail;
-  d->fre_end = sfv_fre_subsection_offset(&d->sec) + d->sec.hdr.fre_len;
-  if (!in_bounds(d))
+  if (!in_bounds(d) && !own_layout_ok)
     goto fail;
+  fre_off = sfv_fre_subsection_offset(&d->sec);
+  d->fre_avail = fre_off >= d->size ? 0
+               : d->size - fre_off < d->sec.hdr.fre_len ? d->size - fre_off
+                                                        : d->sec.hdr.fre_len;
   if (strict_bad) {
     err = SFRAME_ERR_INVAL;
     goto fail;

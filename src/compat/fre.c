@@ -17,16 +17,17 @@ int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out) {
 }
 
 /* The FRE sub-section as the ABI's libsframe holds it: its copy of
- * fre_len bytes, host order (sframe_decode admitted it inside the buffer). */
+ * fre_len bytes, host order, of which the first fre_avail lie inside the
+ * buffer (all of them but in a section read in another layout). */
 static uint8_t *fre_copy(const sframe_decoder_ctx *d) {
-  return d->sec.hdr.fre_len != 0 ? d->buf + sfv_fre_subsection_offset(&d->sec) : d->buf;
+  return d->fre_avail != 0 ? d->buf + sfv_fre_subsection_offset(&d->sec) : d->buf;
 }
 
 void sfc_fre_at(const sframe_decoder_ctx *d, const sfv_fde *fde, uint64_t off,
                 sfc_fre_it *it) {
   it->asz = fde->fre_type <= 2 ? 1u << fde->fre_type : 0u;
-  cur_init(&it->c, fre_copy(d), off, d->sec.hdr.fre_len, sfc_host_big_endian());
-  if (off > d->sec.hdr.fre_len)
+  cur_init(&it->c, fre_copy(d), off, d->fre_avail, sfc_host_big_endian());
+  if (off > d->fre_avail)
     it->c.pos = it->c.end = 0;   /* nothing readable */
 }
 

@@ -106,6 +106,17 @@ def before_dump(out):
     return out.split(b"\n\n", 1)[0]
 
 
+def v1_tables_past_buffer(data):
+    """1 for a v1 section whose FDE table or FRE sub-section, as 2.44 places
+    them (20-byte FDEs right after the header), end past the buffer: the
+    drop-in decodes it when its own tables fit, and 2.44 reads the rest
+    from the heap."""
+    if len(data) < HDR.size or data[2] != 1:
+        return False
+    h = struct.unpack_from("<HBBBbbBIIIII" if data[:2] == b"\xe2\xde" else ">HBBBbbBIIIII", data)
+    return HDR.size + h[6] + 20 * h[7] + h[9] > len(data)
+
+
 @pytest.mark.parametrize("abi", ABIS)
 def test_invalid_cases_answer_as_stock(walkers, abi):
     """Sections sframe-validate calls invalid that the drop-in decodes
@@ -122,7 +133,8 @@ def test_invalid_cases_answer_as_stock(walkers, abi):
         if stock.returncode != 0:
             continue                          # stock crashed: test_crash_inputs
         mine = walk(f"walk_safe{abi}", case)
-        if mine.stdout.startswith(b"decode error"):
+        if mine.stdout.startswith(b"decode error") or \
+                (abi == 1 and v1_tables_past_buffer(case.read_bytes())):
             continue                          # FDE index or FREs past the buffer
         compared += 1
         if before_dump(mine.stdout) != before_dump(stock.stdout):
