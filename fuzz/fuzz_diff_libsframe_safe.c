@@ -17,12 +17,9 @@
  * allocated before; checked at start-up.  Verdicts:
  *  - the child ends normally: the transcripts must be equal;
  *  - on an input listed in LS_REFUSALS (libsframe_safe_refusals.h,
- *    libsframe_safe1_refusals.h, libsframe_safe0_refusals.h: a named open
- *    deviation, or stock aborting
- *    after a call the drop-in refuses), the comparison may stop at a call
- *    the drop-in refused and stock answered, or for a "deviation-" reason
- *    at any call after the header getters (counted); nothing else may
- *    differ;
+ *    libsframe_safe1_refusals.h, libsframe_safe0_refusals.h: each row
+ *    with its reason), the comparison may stop at a call the drop-in
+ *    refused and stock answered (counted); nothing else may differ;
  *  - the child dies (signal, sanitizer report, 5 s alarm), or asks for
  *    more than peer_alloc gives (16 GiB: whether malloc grants that depends
  *    on the machine; counted apart): what it wrote before must be the start
@@ -88,8 +85,7 @@ static void print_stats(void) {
 }
 
 /* Inputs on which the drop-in may refuse a call that the stock library
- * answers, or (a reason starting "deviation-") answer it otherwise, each
- * with its reason (fuzz/libsframe_safe_refusals.h, ABI 3;
+ * answers, each with its reason (fuzz/libsframe_safe_refusals.h, ABI 3;
  * fuzz/libsframe_safe1_refusals.h, ABI 1).  Keyed by fuzz_hash of the
  * input. */
 static const struct {
@@ -120,8 +116,11 @@ static void save_input(const uint8_t *data, size_t size) {
  * printed with the input's hash and counted. */
 static void report(const uint8_t *data, size_t size, const char *what, size_t at,
                    const ls_sink *mine, const ls_sink *theirs) {
-  FUZZ_ASSERT(list_mode, "%s, at transcript offset %zu:\n  drop-in: %.200s\n  stock:   %.200s",
-              what, at, at < mine->len ? mine->buf + at : "(end)",
+  FUZZ_ASSERT(list_mode,
+              "input 0x%016llxull: %s, at transcript offset %zu:\n  drop-in: %.200s\n"
+              "  stock:   %.200s",
+              (unsigned long long)fuzz_hash(data, size), what, at,
+              at < mine->len ? mine->buf + at : "(end)",
               at < theirs->len ? theirs->buf + at : "(end)");
   fprintf(stderr, LS_NAME ": unlisted 0x%016llxull: %s: drop-in: %.120s | stock: %.120s\n",
           (unsigned long long)fuzz_hash(data, size), what,
@@ -147,13 +146,12 @@ static const char *listed_reason(const uint8_t *data, size_t size) {
 /* The listed reason when the transcripts are equal up to a line where the
  * drop-in refused (a call's ret=-1 or ret=NULL, or dump_sframe printing
  * only its line end) and the stock library answered the same call, and
- * the input is listed; for a "deviation-" row, up to any line after the
- * header getters' that both wrote; else NULL.  Nothing after that line is
- * compared, as nothing after a stock crash is. */
+ * the input is listed; else NULL.  Nothing after that line is compared,
+ * as nothing after a stock crash is. */
 static const char *listed_refusal(const uint8_t *data, size_t size, const ls_sink *mine,
                                   const ls_sink *theirs) {
   size_t i = 0, ls;
-  const char *ml, *tl, *me, *sp, *why, *hdr;
+  const char *ml, *tl, *me, *sp;
   if (mine->buf == NULL || theirs->buf == NULL)
     return NULL;
   while (i < mine->len && i < theirs->len && mine->buf[i] == theirs->buf[i])
@@ -167,11 +165,6 @@ static const char *listed_refusal(const uint8_t *data, size_t size, const ls_sin
   me = strchr(ml, '\n');
   if (me == NULL || ls >= theirs->len)
     return NULL;
-  why = listed_reason(data, size);
-  if (why != NULL && strncmp(why, "deviation-", 10) == 0) {
-    hdr = strstr(mine->buf, "\nhdr ");
-    return hdr != NULL && (size_t)(hdr - mine->buf) + 1u < ls ? why : NULL;
-  }
   if (strncmp(ml, "dump len=1 ", 11) == 0) {
     if (strncmp(tl, "dump ", 5) != 0)
       return NULL;
@@ -184,7 +177,7 @@ static const char *listed_refusal(const uint8_t *data, size_t size, const ls_sin
         !(strncmp(sp, "NULL", 4) == 0 && (sp[4] == '\n' || sp[4] == ' ')))
       return NULL;              /* the drop-in answered: a real difference */
   }
-  return why;
+  return listed_reason(data, size);
 }
 
 /* Fills the stack below the caller with byte (the stock library's

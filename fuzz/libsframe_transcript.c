@@ -136,8 +136,9 @@ static int start_encodable(uint32_t start, uint32_t size) {
 #endif
 }
 
-/* One FDE through the ABI's getters; fills f from the v3 getter (ABI 3),
- * the v2 one (ABI 1) or the v1 one (ABI 0: no repetition block size). */
+/* One FDE through the ABI's getters; fills f from the v3 getter (ABI 3)
+ * or the v1 one (ABI 1 and 0), with the v2 getter's repetition block size
+ * where it answers (ABI 1; ABI 0 has no v2 getter). */
 static void fde_getters(const ls_api *a, ls_dctx *d, uint32_t i, ls_sink *s, fde_info *f) {
 #if SFV_COMPAT_ABI >= 1
   uint32_t n2 = 0, sz2 = 0;
@@ -166,7 +167,7 @@ static void fde_getters(const ls_api *a, ls_dctx *d, uint32_t i, ls_sink *s, fde
     int r1 = a->d_funcdesc(d, i, &n1, &sz1, &st1, &inf1);
     say(s, "fde %u v1 ret=%d n=%u size=%u start=%d info=%#x", i, r1, r1 ? 0 : n1,
         r1 ? 0 : sz1, r1 ? 0 : st1, r1 ? 0 : inf1);
-#if SFV_COMPAT_ABI == 0
+    /* The FREs of a v1 section too (2.44's v2 getter refuses those). */
     f->ok = r1 == 0;
     if (f->ok) {
       f->num_fres = n1;
@@ -174,7 +175,6 @@ static void fde_getters(const ls_api *a, ls_dctx *d, uint32_t i, ls_sink *s, fde
       f->start = st1;
       f->info = inf1;
     }
-#endif
   }
 #endif
 #if SFV_COMPAT_ABI >= 1
@@ -183,14 +183,8 @@ static void fde_getters(const ls_api *a, ls_dctx *d, uint32_t i, ls_sink *s, fde
       r2 ? 0 : sz2, r2 ? 0 : st2, r2 ? 0 : inf2, r2 ? 0 : rep2);
 #endif
 #if SFV_COMPAT_ABI == 1
-  f->ok = r2 == 0;
-  if (f->ok) {
-    f->num_fres = n2;
-    f->size = sz2;
-    f->start = st2;
-    f->info = inf2;
+  if (r2 == 0)
     f->rep = rep2;
-  }
 #endif
 }
 

@@ -19,10 +19,11 @@
 #                              the upstream libsframe testsuites (sid 168,
 #                              trixie 57, bookworm 23; ~50 s), 2.40 on
 #                              single-byte corruptions of the v1 cases
-#                              (~1.5 min), stock ld links byte-identical
-#                              (~3 min).  33 tests: 27 min measured on 2
-#                              shared cores with make check running
-#                              beside it (was ~7 min for two ABIs).
+#                              (~1.5 min), 2.44 on v1 sections and their
+#                              corruptions (~15 s), stock ld links
+#                              byte-identical (~3 min).  48 tests: 27 min
+#                              measured on 2 shared cores with make check
+#                              running beside it (42 tests then).
 #
 # One source set, compiled once per ABI (-DSFV_COMPAT_ABI=3 / =1 / =0); libsfv
 # and the printers are linked in as -fPIC objects with hidden visibility,

@@ -27,7 +27,12 @@ typedef int sfc_abi_arg_t;
 /* Its FDE table right after the (auxiliary) header, in entries of its v1
  * FDE struct (17 bytes), its FRE sub-section right after that table,
  * whatever sfh_fdeoff and sfh_freoff say (abi1.h). */
-#define SFC_FIXED_TABLES 17u
+#define SFC_FIXED_TABLES 1
+/* Its FDE struct is v1's (2.44: v2's for v1 too, abi1.h). */
+#define SFC_FDE_LAYOUT(v) ((unsigned)(v))
+/* It has no sframe_decoder_get_funcdesc_v2 (the drop-in's is not
+ * exported): as 2.44's. */
+#define SFC_FUNCDESC_V2_REFUSED(v) ((v) == 1)
 /* The FP and RA getters answer SFRAME_ERR_FREOFFSET_NOPRESENT where the
  * header has a fixed FP / RA offset (2.44: that offset). */
 #define SFC_FIXED_NOT_PRESENT 1

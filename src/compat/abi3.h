@@ -15,7 +15,7 @@
 #define SFC_FRE_STRUCT_SIZE 32
 /* The library reads its FDE table and FRE sub-section where sfh_fdeoff
  * and sfh_freoff say (abi1.h). */
-#define SFC_FIXED_TABLES 0u
+#define SFC_FIXED_TABLES 0
 
 typedef struct sframe_frame_row_entry {
   uint32_t fre_start_addr;
@@ -41,5 +41,9 @@ typedef uint8_t sfc_abi_arg_t;
 /* The versions whose FDEs it reads, and the one its encoder writes. */
 #define SFC_FDE_VERSION(v) ((v) == 2 || (v) == 3)
 #define SFC_ENC_VERSION 3u
+/* Each version's FDEs in their own layout (abi1.h). */
+#define SFC_FDE_LAYOUT(v) ((unsigned)(v))
+/* sframe_decoder_get_funcdesc_v2 answers every version it reads. */
+#define SFC_FUNCDESC_V2_REFUSED(v) 0
 
 #endif

@@ -15,14 +15,20 @@
  * free its buffer right after sframe_decode), in host order (a
  * foreign-endian section swapped as the library swaps it: sfc_swap);
  * every read of it goes through libsfv (`sec`, opened over `buf`) or, for
- * FREs, the cursor of sfc_fre_it (the ABI's own FRE walk).  sframe_decode
- * admits only sections whose FDE index (and v3 attributes) and FRE
- * sub-section (fre_end) lie inside the buffer. */
+ * FREs, the cursor of sfc_fre_it (the ABI's own FRE walk).  `sec` reads
+ * the FDEs in the layout the library reads them in (SFC_FDE_LAYOUT of
+ * `version`: 2.44 reads a v1 section's as v2 ones), so sec.hdr.version is
+ * that layout's; `version` and the copy's version byte are the section's
+ * own.  sframe_decode admits only sections whose FDE index (and v3
+ * attributes) and FRE sub-section lie inside the buffer, or (read in
+ * another layout) did so in their own; reads past it are refused. */
 struct sframe_decoder_ctx {
   uint8_t *buf;
   size_t size;
   sfv_section sec;
-  uint64_t fre_end;          /* section offset: FRE sub-section + fre_len */
+  uint64_t fre_avail;        /* bytes of the FRE sub-section (fre_len) that
+                                lie inside the buffer */
+  uint8_t version;           /* the section's (sframe_decoder_get_version) */
 };
 
 /* Arithmetic modulo 2^32 as the ABI's uint32_t/int32_t expressions wrap,
@@ -78,7 +84,7 @@ typedef struct sfc_fre {
 /* The ABI's walk over one FDE's FREs: each FRE follows the one before,
  * as long as its start address, info byte and data bytes.  Every read
  * stays inside the FRE sub-section's fre_len bytes (the library's copy;
- * past it upstream reads other heap memory). */
+ * past it upstream reads other heap memory) and the buffer (fre_avail). */
 typedef struct sfc_fre_it {
   sfv_cursor c;
   unsigned asz;              /* start address bytes of the FDE's FRE type */

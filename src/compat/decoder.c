@@ -5,7 +5,8 @@
  * sframe_decode admits what the ABI's libsframe admits (header: magic,
  * version, flags, fdeoff <= freoff, as fmt_dump_header_decodes decides
  * for the ABI's layout), except where that library would read outside
- * the section or abort: then SFRAME_ERR_BUF_INVAL.  It places the FDE
+ * the section or abort: then SFRAME_ERR_BUF_INVAL (2.44's v1 sections:
+ * where their own tables would, sframe_decode).  It places the FDE
  * and FRE sub-sections where the ABI's library reads them (2.47: where
  * sfh_fdeoff/sfh_freoff say; 2.44, 2.40: right after the header and the FDE
  * table, place_tables).  With SFV_LIBSFRAME_STRICT=1 any section
@@ -16,12 +17,14 @@
 #include "compat/compat.h"
 #include "fmt/fmt.h"
 
-/* Everything sframe_decode of the ABI reads, inside the buffer. */
+/* Everything sframe_decode of the ABI reads (d->sec as opened), inside the
+ * buffer. */
 static int in_bounds(const sframe_decoder_ctx *d) {
   const sfv_section *sec = &d->sec;
+  uint64_t fre_end = sfv_fre_subsection_offset(sec) + sec->hdr.fre_len;
   uint32_t i;
   if (sec->fde_avail != sec->hdr.num_fdes ||
-      (sec->hdr.fre_len != 0 && d->fre_end > sec->size))
+      (sec->hdr.fre_len != 0 && fre_end > sec->size))
     return 0;
   if (sec->hdr.version == 3)
     for (i = 0; i < sec->hdr.num_fdes; i++) {
@@ -41,37 +44,41 @@ static int strict_ok(const sframe_decoder_ctx *d) {
          res.errors == 0;
 }
 
+/* Opens d->sec over the copy with the FDE layout the ABI's library reads
+ * the section in (SFC_FDE_LAYOUT of its version); the copy's version byte
+ * stays the section's.  0 on success. */
+static int open_copy(sframe_decoder_ctx *d) {
+  sfv_status st;
+  d->buf[2] = (uint8_t)SFC_FDE_LAYOUT(d->version);
+  st = sfv_open(&d->sec, d->buf, d->size);
+  d->buf[2] = d->version;
+  return st == SFV_OK ? 0 : -1;
+}
+
 /* The ABI's table placement (SFC_FIXED_TABLES): the FDE table right after
- * the (auxiliary) header, the FRE sub-section right after SFC_FIXED_TABLES
- * bytes an FDE.  The decoder's copy gets those offsets written into its
- * header and is opened again, so that every read through libsfv lands
- * where the library's does.  -1 where the table would end past the buffer
- * (the library reads past it), or for a foreign-endian section whose FDE
- * table or FRE bytes are placed otherwise (the library swaps them where the
- * offsets say, then reads them elsewhere; a table of no bytes is read
- * nowhere; with no FDEs and no FRE bytes it reads nothing past the
- * header's fixed part, wherever its auxiliary header ends).  A version
- * whose FDEs the drop-in does not read
- * (2.44's v1: 2.44 reads its 17-byte FDEs as 20-byte ones, and its FRE
- * copy from past the FREs' start) keeps the section's own placement: only
- * the header is answered from it. */
+ * the (auxiliary) header, the FRE sub-section right after as many entries
+ * of the library's FDE struct (SFC_FDE_LAYOUT) as the header counts.  The
+ * decoder's copy gets those offsets written into its header and is opened
+ * again, so that every read through libsfv lands where the library's does
+ * (in_bounds then refuses a table ending past the buffer; one of no bytes
+ * is read nowhere, wherever it lies).  -1 for a foreign-endian section
+ * whose FDE table or FRE bytes are placed otherwise (the library swaps
+ * them where the offsets say, then reads them elsewhere). */
 static int place_tables(sframe_decoder_ctx *d, int foreign) {
   const sfv_header *h = &d->sec.hdr;
-  uint64_t freoff = (uint64_t)h->num_fdes * SFC_FIXED_TABLES;
-  uint64_t hdr = (uint64_t)SFV_HEADER_SIZE + h->auxhdr_len;
+  uint64_t freoff = (uint64_t)h->num_fdes * sfv_fde_entry_size(&d->sec);
   uint32_t v[2];
-  if (SFC_FIXED_TABLES == 0 || !SFC_FDE_VERSION(h->version) ||
-      (h->fdeoff == 0 && h->freoff == freoff))
+  if (!SFC_FIXED_TABLES || (h->fdeoff == 0 && h->freoff == freoff))
     return 0;
   if (foreign && ((h->fdeoff != 0 && h->num_fdes != 0) ||
                   (h->freoff != freoff && h->fre_len != 0)))
     return -1;
-  if ((h->num_fdes != 0 || h->fre_len != 0) && (hdr > d->size || freoff > d->size - hdr))
-    return -1;
+  if (freoff > UINT32_MAX)
+    return -1;                /* its FDE table cannot fit: in_bounds refuses */
   v[0] = 0;
   v[1] = (uint32_t)freoff;
   memcpy(d->buf + 20, v, sizeof v);     /* sfh_fdeoff, sfh_freoff */
-  return sfv_open(&d->sec, d->buf, d->size) == SFV_OK ? 0 : -1;
+  return open_copy(d);
 }
 
 /* sfv_open of a header alone (FDE and FRE counts zeroed so that it opens
@@ -100,8 +107,9 @@ static int header_err(const uint8_t *buf) {
 
 sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp) {
   sframe_decoder_ctx *d;
-  int err = SFRAME_ERR_BUF_INVAL, strict_bad, foreign;
+  int err = SFRAME_ERR_BUF_INVAL, strict_bad, foreign, own_layout_ok;
   sfv_status st;
+  uint64_t fre_off;
   if (sf_buf == NULL || sf_size == 0) {
     sfc_fail(errp, SFRAME_ERR_INVAL);
     return NULL;
@@ -129,22 +137,32 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
   }
   if (SFV_COMPAT_ABI == 3 && d->sec.hdr.version == 1)
     goto fail;
+  d->version = d->sec.hdr.version;
   foreign = d->sec.big_endian != sfc_host_big_endian();
-  if (SFC_FIXED_TABLES != 0 && !foreign &&
-      sfc_u32((int64_t)d->sec.hdr.num_fdes * SFC_FIXED_TABLES) > INT32_MAX) {
+  if (SFC_FIXED_TABLES && !foreign &&
+      sfc_u32((int64_t)d->sec.hdr.num_fdes *
+              sfv_struct_size(SFV_ST_FDE, (uint8_t)SFC_FDE_LAYOUT(d->version))) > INT32_MAX) {
     err = SFRAME_ERR_NOMEM;   /* 2.44/2.40 size the FDE table's copy in an
                                  int: negative, its malloc fails */
     goto fail;
   }
   strict_bad = sfc_strict() && !strict_ok(d);   /* of the section as given */
-  if (foreign &&
-      (sfc_swap(d->buf, d->size) != 0 || sfv_open(&d->sec, d->buf, d->size) != SFV_OK))
+  /* A section the ABI reads in another FDE layout (2.44's v1: its tables
+   * then reach 3 bytes an FDE further) decodes where its own tables lie
+   * inside the buffer: past it the library's copies take bytes that only
+   * its FDE and FRE reads use (its dump prints a v1 section's header
+   * alone), and the drop-in refuses each such read (fre_avail, sfc_fde). */
+  own_layout_ok = SFC_FDE_LAYOUT(d->version) != d->version && in_bounds(d);
+  if ((foreign && sfc_swap(d->buf, d->size) != 0) || open_copy(d) != 0)
     goto fail;
   if (place_tables(d, foreign) != 0)
     goto fail;
-  d->fre_end = sfv_fre_subsection_offset(&d->sec) + d->sec.hdr.fre_len;
-  if (!in_bounds(d))
+  if (!in_bounds(d) && !own_layout_ok)
     goto fail;
+  fre_off = sfv_fre_subsection_offset(&d->sec);
+  d->fre_avail = fre_off >= d->size ? 0
+               : d->size - fre_off < d->sec.hdr.fre_len ? d->size - fre_off
+                                                        : d->sec.hdr.fre_len;
   if (strict_bad) {
     err = SFRAME_ERR_INVAL;
     goto fail;
@@ -174,7 +192,7 @@ uint8_t sframe_decoder_get_abi_arch(SFC_DCONST sframe_decoder_ctx *dctx) {
 }
 
 uint8_t sframe_decoder_get_version(SFC_DCONST sframe_decoder_ctx *dctx) {
-  return dctx == NULL ? 0 : dctx->sec.hdr.version;
+  return dctx == NULL ? 0 : dctx->version;
 }
 
 uint32_t sframe_decoder_get_num_fidx(SFC_DCONST sframe_decoder_ctx *dctx) {

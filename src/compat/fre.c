@@ -11,22 +11,23 @@
 #include "sframe/spec.h"
 
 int sfc_fde(const sframe_decoder_ctx *d, uint32_t i, sfv_fde *out) {
-  if (d == NULL || i >= d->sec.hdr.num_fdes || !SFC_FDE_VERSION(d->sec.hdr.version))
+  if (d == NULL || i >= d->sec.hdr.num_fdes || !SFC_FDE_VERSION(d->version))
     return -1;
   return sfv_fde_get(&d->sec, i, out) == SFV_OK ? 0 : -1;
 }
 
 /* The FRE sub-section as the ABI's libsframe holds it: its copy of
- * fre_len bytes, host order (sframe_decode admitted it inside the buffer). */
+ * fre_len bytes, host order, of which the first fre_avail lie inside the
+ * buffer (all of them but in a section read in another layout). */
 static uint8_t *fre_copy(const sframe_decoder_ctx *d) {
-  return d->sec.hdr.fre_len != 0 ? d->buf + sfv_fre_subsection_offset(&d->sec) : d->buf;
+  return d->fre_avail != 0 ? d->buf + sfv_fre_subsection_offset(&d->sec) : d->buf;
 }
 
 void sfc_fre_at(const sframe_decoder_ctx *d, const sfv_fde *fde, uint64_t off,
                 sfc_fre_it *it) {
   it->asz = fde->fre_type <= 2 ? 1u << fde->fre_type : 0u;
-  cur_init(&it->c, fre_copy(d), off, d->sec.hdr.fre_len, sfc_host_big_endian());
-  if (off > d->sec.hdr.fre_len)
+  cur_init(&it->c, fre_copy(d), off, d->fre_avail, sfc_host_big_endian());
+  if (off > d->fre_avail)
     it->c.pos = it->c.end = 0;   /* nothing readable */
 }
 
@@ -105,12 +106,10 @@ int sframe_decoder_get_fre(SFC_DCONST sframe_decoder_ctx *dctx,
   return 0;
 }
 
-int sframe_decoder_get_funcdesc_v2(SFC_DCONST sframe_decoder_ctx *dctx,
-                                   unsigned int i, uint32_t *num_fres,
-                                   uint32_t *func_size,
-                                   int32_t *func_start_address,
-                                   unsigned char *func_info,
-                                   uint8_t *rep_block_size) {
+/* FDE i's fields as the v1/v2 getters hand them out; 0 on success. */
+static int funcdesc(const sframe_decoder_ctx *dctx, unsigned int i, uint32_t *num_fres,
+                    uint32_t *func_size, int32_t *func_start_address,
+                    unsigned char *func_info, uint8_t *rep_block_size) {
   sfv_fde fde;
   if (dctx == NULL || func_start_address == NULL || num_fres == NULL ||
       func_size == NULL || sfc_fde(dctx, i, &fde) != 0)
@@ -123,6 +122,18 @@ int sframe_decoder_get_funcdesc_v2(SFC_DCONST sframe_decoder_ctx *dctx,
   if (rep_block_size != NULL)
     *rep_block_size = fde.rep_size;
   return 0;
+}
+
+int sframe_decoder_get_funcdesc_v2(SFC_DCONST sframe_decoder_ctx *dctx,
+                                   unsigned int i, uint32_t *num_fres,
+                                   uint32_t *func_size,
+                                   int32_t *func_start_address,
+                                   unsigned char *func_info,
+                                   uint8_t *rep_block_size) {
+  if (dctx != NULL && SFC_FUNCDESC_V2_REFUSED(dctx->version))
+    return SFRAME_ERR;
+  return funcdesc(dctx, i, num_fres, func_size, func_start_address, func_info,
+                  rep_block_size);
 }
 
 #if SFV_COMPAT_ABI == 3
@@ -181,9 +192,7 @@ int sframe_decoder_get_funcdesc(sframe_decoder_ctx *dctx, unsigned int i,
                                 uint32_t *num_fres, uint32_t *func_size,
                                 int32_t *func_start_address,
                                 unsigned char *func_info) {
-  uint8_t rep;
-  return sframe_decoder_get_funcdesc_v2(dctx, i, num_fres, func_size,
-                                        func_start_address, func_info, &rep);
+  return funcdesc(dctx, i, num_fres, func_size, func_start_address, func_info, NULL);
 }
 
 #if !SFC_FUNCDESC_WITH_ADDR

@@ -258,18 +258,26 @@ static uint64_t fde_vma(const sfv_section *sec, const sfv_fde *fde,
   return pc;
 }
 
+/* objdump's row entry: the cells of the last FRE libsframe handed out and
+ * its start, kept from one FDE to the next (fmt_dump_checkable admits a
+ * refused first FRE only where the layout's dump prints it from them). */
+typedef struct dump_last {
+  dump_row row;
+  uint32_t start;
+} dump_last;
+
 /* Prints the FDE and up to *budget FRE rows (0 = no cap); returns 1 when
  * the budget ran out before the FDE's last row. */
 static int print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
-                     uint64_t vma, int layout, uint64_t *budget, int capped) {
+                     uint64_t vma, int layout, uint64_t *budget, int capped,
+                     dump_last *last) {
   uint8_t abi = sec->hdr.abi_arch;
   uint64_t pc = fde_vma(sec, fde, vma, layout);
   int mask = fde->pc_type == SFV_PC_MASK;
   int flex = sec->hdr.version == 3 && fde->fde_type == SFV_FDE_FLEX;
   fmt_dump_fre_iter w;
   sfv_fre fre;
-  dump_row row;
-  uint64_t at = 0;
+  dump_row *row = &last->row;
   int sane;
 
   fprintf(out, "\n    func idx [%" PRId32 "]: pc = 0x%" PRIx64 ", size = %" PRId32
@@ -282,7 +290,6 @@ static int print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
   fprintf(out, "\n    %-7s%-8s %-10s%-10s%-13s", "STARTPC", mask ? "[m]" : "",
           "CFA", "FP", "RA");
 
-  memset(&row, 0, sizeof row);
   fmt_dump_fre_init(&w, sec, fde, 0, layout);
   while (fmt_dump_fre_next(&w, &fre, &sane) > 0) {
     if (capped) {
@@ -290,26 +297,26 @@ static int print_fde(FILE *out, const sfv_section *sec, const sfv_fde *fde,
         return 1;
       (*budget)--;
     }
-    /* A refused FRE (not the first: excluded by the checks) leaves
-     * objdump's row entry as the previous FRE filled it, and objdump
-     * prints that row again. */
+    /* A refused FRE leaves objdump's row entry as the FRE before it
+     * filled it, and objdump prints that row again, its start at this
+     * function's pc. */
     if (sane) {
-      at = mask ? fre.start : wrap_add(pc, fre.start);
+      last->start = fre.start;
       if (layout == 240)
-        dump_cells_240(sec, &fre, &row);
+        dump_cells_240(sec, &fre, row);
       else if (flex)
-        dump_cells_flex(sec, &fre, &row);
+        dump_cells_flex(sec, &fre, row);
       else
-        dump_cells_default(sec, &fre, layout, &row);
+        dump_cells_default(sec, &fre, layout, row);
     }
-    fprintf(out, "\n    %016" PRIx64, at);
-    if (row.ra_undefined) {
+    fprintf(out, "\n    %016" PRIx64, mask ? last->start : wrap_add(pc, last->start));
+    if (row->ra_undefined) {
       fputs("  RA undefined", out);
       continue;
     }
-    fprintf(out, "  %-10s%-10s%s%s", row.cfa, row.fp, row.ra,
-            row.mangled ? "[s]" : "   ");
-    dump_pad(out, strlen(row.ra) + 3, 13);
+    fprintf(out, "  %-10s%-10s%s%s", row->cfa, row->fp, row->ra,
+            row->mangled ? "[s]" : "   ");
+    dump_pad(out, strlen(row->ra) + 3, 13);
   }
   return 0;
 }
@@ -374,6 +381,7 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
   int layout = opt->objdump_version;
   uint64_t budget = opt->max_rows, rows;
   int capped;
+  dump_last last;
 
   const char *who = opt->who != NULL ? opt->who : "sframe-validate: --dump";
 
@@ -414,11 +422,12 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
     return 0;
   }
   fputs("\n  Function Index :\n", out);
+  memset(&last, 0, sizeof last);
   for (i = 0; i < sec.hdr.num_fdes; i++) {
     sfv_fde fde;
     if (sfv_fde_get(&sec, i, &fde) != SFV_OK)
       return 1;                              /* excluded by the checks */
-    if (print_fde(out, &sec, &fde, opt->vma, layout, &budget, capped)) {
+    if (print_fde(out, &sec, &fde, opt->vma, layout, &budget, capped, &last)) {
       fputc('\n', out);
       return 2;
     }

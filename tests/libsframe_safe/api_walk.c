@@ -88,13 +88,24 @@ int main(int argc, char **argv) {
     unsigned char info = 0;
     uint8_t rep = 0;
     unsigned fde_type = 0;
-#ifdef WALK_ABI0
-    int r = sframe_decoder_get_funcdesc(d, i, &nfres, &size, &start, &info);
-#else
+#if WALK_ABI3
     int r = sframe_decoder_get_funcdesc_v2(d, i, &nfres, &size, &start, &info, &rep);
+#else
+    /* 2.44 and 2.40: the FREs of the FDE sframe_decoder_get_funcdesc gives
+     * (2.44's v2 getter refuses a v1 section's FDEs) */
+    int r = sframe_decoder_get_funcdesc(d, i, &nfres, &size, &start, &info);
 #endif
-    printf("fde %u: v2 %d n=%u size=%u start=%d info=%02x rep=%u\n", i, r, nfres, size,
-           start, info, rep);
+    printf("fde %u: %s %d n=%u size=%u start=%d info=%02x rep=%u\n", i,
+           WALK_ABI3 ? "v2" : "v1", r, nfres, size, start, info, rep);
+#if !WALK_ABI3 && !defined WALK_ABI0
+    {
+      uint32_t n2 = 0, s2 = 0;
+      int32_t st2 = 0;
+      unsigned char i2 = 0;
+      int r2 = sframe_decoder_get_funcdesc_v2(d, i, &n2, &s2, &st2, &i2, &rep);
+      printf("  v2 %d n=%u size=%u start=%d info=%02x rep=%u\n", r2, n2, s2, st2, i2, rep);
+    }
+#endif
 #if WALK_ABI3
     {
       uint32_t n3 = 0, s3 = 0;
