@@ -6,15 +6,18 @@
 #define SFV_SEND_MODEL_H
 
 #include "common/report.h"
+#include "proof.h"
 
 static inline void proof_send_findings(const sfv_out *o, unsigned n) {
   unsigned i;
   for (i = 0; i < n; i++) {
     sfv_finding g;
-    __CPROVER_assume((unsigned)g.rule < (unsigned)SFV_RULE_COUNT);
-    __CPROVER_assume(g.severity == SFV_SEV_ERROR ||
-                     g.severity == SFV_SEV_WARNING ||
-                     g.severity == SFV_SEV_NOTE);
+    unsigned rule = nondet_unsigned(), sev = nondet_unsigned();
+    __CPROVER_assume(rule < (unsigned)SFV_RULE_COUNT);
+    __CPROVER_assume(sev == SFV_SEV_ERROR || sev == SFV_SEV_WARNING ||
+                     sev == SFV_SEV_NOTE);
+    g.rule = (sfv_rule_id)rule;
+    g.severity = (sfv_severity)sev;
     if (o->fn != NULL)
       o->fn(o->ctx, &g);
   }
