@@ -15,16 +15,23 @@ PROOF_GOTO.sfv_validate := --replace-calls derive:derive_model \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
   --replace-calls sfv_v_fast_fres_find:fast_model_find
 # Runs N.<split>: the sections the preamble refuses (v0), then each
-# version and byte order of the sections that open (harness.c).  The
-# section is the tail of its allocation (every read at an unsigned offset
-# from it) and the unused lookup buckets are 1 (docs/PROOFS.md,
+# version and byte order of the sections that open, each split again by
+# the ABI byte (a1 .. a4, a0 every other value; harness.c): one copy of
+# each classifier's ABI code per run.  The section and the scratch are
+# tails of their allocations (every access at an unsigned offset from
+# them) and the unused lookup buckets are 1 (docs/PROOFS.md,
 # "Assumptions").
-PROOF_VALIDATE_SPLITS := v0 1le 1be 2le 2be 3le 3be
+PROOF_VALIDATE_SPLITS := v0 $(foreach s,1le 1be 2le 2be 3le 3be,\
+  $(addprefix $(s).a,0 1 2 3 4))
 PROOF_VARS.sfv_validate := $(foreach n,32 40 48 64,$(addprefix $(n).,$(PROOF_VALIDATE_SPLITS)))
 PROOF_FLAGS.sfv_validate := --unwind 1 --slice-formula
+proof_validate_split = $(word 2,$(subst ., ,$(1)))
+proof_validate_vo = $(firstword $(subst .a, ,$(call proof_validate_split,$(1))))
 $(foreach v,$(PROOF_VARS.sfv_validate),\
   $(eval PROOF_DEFS.sfv_validate.$(v) := -DPROOF_LOOKUP_BUCKETS=1 \
     -DPROOF_SECTION_BUFFER=proof_buffer_tail \
-    -DPROOF_VERSION=$(subst v,,$(subst le,,$(subst be,,$(word 2,$(subst ., ,$(v)))))) \
-    -DPROOF_BE=$(if $(findstring be,$(v)),1,0)) \
+    -DPROOF_SCRATCH_BUFFER=proof_buffer_tail \
+    -DPROOF_VERSION=$(subst v,,$(subst le,,$(subst be,,$(call proof_validate_vo,$(v))))) \
+    -DPROOF_BE=$(if $(findstring be,$(v)),1,0) \
+    $(if $(findstring .a,$(v)),-DPROOF_ABI=$(lastword $(subst .a, ,$(v))))) \
   $(eval PROOF_RUN_FLAGS.sfv_validate.$(v) = --unwindset '$$(shell proofs/sfv_validate/unwindset.sh $(firstword $(subst ., ,$(v))))'))
