@@ -6,14 +6,18 @@
 # for each call through a function pointer.
 PROVE_PENDING += sfv_validate
 PROOF_SRCS.sfv_validate := proofs/sfv_validate/derive_model.c \
-  proofs/sfv_validate/fast_model.c src/common/rules.c src/sframe/classify.c \
+  proofs/sfv_validate/fast_model.c proofs/sfv_validate/walk_model.c \
+  src/common/rules.c src/sframe/classify.c \
   src/sframe/decode.c src/sframe/fde_buckets.c src/sframe/layout.c \
   src/sframe/trailing.c $(wildcard src/sframe/validate*.c)
-# derive() (static in validate_fast.c) is replaced by its model, the
-# contract proofs/derive proves.
+# Lemmas in place of code (docs/PROOFS.md): derive() (static in
+# validate_fast.c), the fast path and the FRE walk are replaced by models
+# of their contracts (proofs/lib/*_contract.h).
 PROOF_GOTO.sfv_validate := --replace-calls derive:derive_model \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
-  --replace-calls sfv_v_fast_fres_find:fast_model_find
+  --replace-calls sfv_v_fast_fres_find:fast_model_find \
+  --replace-calls sfv_v_walk_fres:walk_model_fres \
+  --replace-calls sfv_v_walk_fres_quiet:walk_model_quiet
 # Runs N.<split>: the sections the preamble refuses (v0), then each
 # version and byte order of the sections that open, each split again by
 # the ABI byte (a1 .. a4, a0 every other value; harness.c): one copy of
