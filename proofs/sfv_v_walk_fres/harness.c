@@ -45,11 +45,19 @@ int main(void) {
   proof_section_opened(&v.sec);
   if (!proof_fde(&v.sec, &f))
     return 0;
+  /* Split runs (proof.mk): the FRE type (3: every undefined one), the
+   * ABI byte (0: every value but the four known). */
 #ifdef PROOF_FRE_TYPE
-  __CPROVER_assume(f.fre_type == PROOF_FRE_TYPE);
+  if (PROOF_FRE_TYPE <= SFV_FRE_ADDR4)
+    __CPROVER_assume(f.fre_type == PROOF_FRE_TYPE);
+  else
+    __CPROVER_assume(f.fre_type > SFV_FRE_ADDR4);
 #endif
 #ifdef PROOF_ABI
-  v.sec.hdr.abi_arch = PROOF_ABI; /* split runs: one classifier copy */
+  if (PROOF_ABI != 0)
+    v.sec.hdr.abi_arch = PROOF_ABI;
+  else
+    __CPROVER_assume(v.sec.hdr.abi_arch == 0 || v.sec.hdr.abi_arch > 4);
 #endif
   v.opt = &opt;
   v.res = &res;

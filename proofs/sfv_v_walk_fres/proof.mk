@@ -11,7 +11,16 @@ PROOF_SRCS.sfv_v_walk_fres := proofs/sfv_validate/fast_model.c \
 PROOF_GOTO.sfv_v_walk_fres := \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
   --replace-calls sfv_v_fast_fres_find:fast_model_find
-PROOF_VARS.sfv_v_walk_fres := 32
-PROOF_FLAGS.sfv_v_walk_fres := --unwind 1
-$(foreach n,$(PROOF_VARS.sfv_v_walk_fres),$(eval \
-  PROOF_RUN_FLAGS.sfv_v_walk_fres.$(n) = --unwindset '$$(shell proofs/sfv_validate/unwindset.sh $(n))'))
+# Runs N.<version><order>.a<abi>.t<FRE type> (harness.c): every split of
+# N = 32 (6 x 5 x 4; t3: every undefined FRE type, whose walk ends at
+# sfv_fre_iter_init).
+PROOF_VARS.sfv_v_walk_fres := $(foreach s,1le 1be 2le 2be 3le 3be,\
+  $(foreach a,0 1 2 3 4,$(foreach t,0 1 2 3,32.$(s).a$(a).t$(t))))
+PROOF_FLAGS.sfv_v_walk_fres := --unwind 1 --slice-formula
+$(foreach v,$(PROOF_VARS.sfv_v_walk_fres),\
+  $(eval PROOF_DEFS.sfv_v_walk_fres.$(v) := \
+    -DPROOF_VERSION=$(subst le,,$(subst be,,$(word 2,$(subst ., ,$(v))))) \
+    -DPROOF_BE=$(if $(findstring be,$(v)),1,0) \
+    -DPROOF_ABI=$(subst a,,$(word 3,$(subst ., ,$(v)))) \
+    -DPROOF_FRE_TYPE=$(subst t,,$(word 4,$(subst ., ,$(v))))) \
+  $(eval PROOF_RUN_FLAGS.sfv_v_walk_fres.$(v) = --unwindset '$$(shell proofs/sfv_validate/unwindset.sh $(firstword $(subst ., ,$(v))))'))
