@@ -13,6 +13,13 @@
 #endif
 #include "proof.h"
 
+#ifndef PROOF_SECTION_BUFFER
+#define PROOF_SECTION_BUFFER proof_buffer
+#endif
+#ifndef PROOF_SCRATCH_BUFFER
+#define PROOF_SCRATCH_BUFFER proof_buffer
+#endif
+
 /* Scratch up to twice what sfv_scratch_size() asks for the most FDEs a
  * section of PROOF_MAX_SIZE bytes holds (index entries of >= 16 bytes
  * after the 28-byte header): too small, enough and more, at any
@@ -35,7 +42,22 @@ static int cb(void *ctx, const sfv_diag *d) {
 
 int main(void) {
   size_t len, slen;
-  uint8_t *buf = proof_buffer(PROOF_MAX_SIZE, &len);
+  uint8_t *buf = PROOF_SECTION_BUFFER(PROOF_MAX_SIZE, &len);
+#ifdef PROOF_VERSION
+  /* A run per version and byte order of the sections that open (magic
+   * and version fixed, a header's length), and PROOF_VERSION 0 for every
+   * section the preamble refuses: together every buffer. */
+  if (PROOF_VERSION == 0) {
+    __CPROVER_assume(len < SFV_HEADER_SIZE || !(buf[0] == 0xde && buf[1] == 0xe2) &&
+                     !(buf[0] == 0xe2 && buf[1] == 0xde) || buf[2] < 1 ||
+                     buf[2] > 3);
+  } else {
+    __CPROVER_assume(len >= SFV_HEADER_SIZE);
+    buf[0] = PROOF_BE ? 0xde : 0xe2;
+    buf[1] = PROOF_BE ? 0xe2 : 0xde;
+    buf[2] = PROOF_VERSION;
+  }
+#endif
 #ifdef PROOF_ABI
   /* A run per ABI byte (header offset 3): 1..4, or 0 for every other
    * value (the fast path off, the classifiers' "unknown ABI"). */
@@ -49,7 +71,7 @@ int main(void) {
   sfv_options opt;
   sfv_result res;
   sfv_status st;
-  uint8_t *scratch = proof_buffer(PROOF_MAX_SCRATCH, &slen);
+  uint8_t *scratch = PROOF_SCRATCH_BUFFER(PROOF_MAX_SCRATCH, &slen);
   unsigned skew = nondet_unsigned();
   int use_res = nondet_u8() != 0, use_opt;
   __CPROVER_assume(skew < 8 && skew <= slen);

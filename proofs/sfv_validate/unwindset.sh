@@ -47,6 +47,10 @@ fi
 # loops over FREs and bytes
 s="$s,check_trailing.0:$T1,walk_fres.0:$R1,fast_a.0:$R1,fast_a.1:$R1"
 s="$s,fast_a.2:$R1"
+# the models' findings (send_model.h, one function for both models): the
+# fast path's at most one per byte it passes over, the FRE walk's at most
+# 3 per byte and 1
+s="$s,proof_send_findings.0:$((3 * T + 2))"
 # loops over the data words of one FRE: any FRE's (W), a default FDE's
 # once its count is accepted (classify_default: words 1, 2), a flex FDE's
 # layout (<= 3)

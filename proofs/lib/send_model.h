@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* send_model.h - what the models of proved lemmas (proofs/sfv_validate)
+ * send to a finding sink: n findings, each any finding of a known rule and
+ * severity (what the lemmas' sinks check), in turn. */
+#ifndef SFV_SEND_MODEL_H
+#define SFV_SEND_MODEL_H
+
+#include "common/report.h"
+#include "proof.h"
+
+static inline void proof_send_findings(const sfv_out *o, unsigned n) {
+  unsigned i;
+  for (i = 0; i < n; i++) {
+    sfv_finding g;
+    unsigned rule = nondet_unsigned(), sev = nondet_unsigned();
+    __CPROVER_assume(rule < (unsigned)SFV_RULE_COUNT);
+    __CPROVER_assume(sev == SFV_SEV_ERROR || sev == SFV_SEV_WARNING ||
+                     sev == SFV_SEV_NOTE);
+    g.rule = (sfv_rule_id)rule;
+    g.severity = (sfv_severity)sev;
+    if (o->fn != NULL)
+      o->fn(o->ctx, &g);
+  }
+}
+
+#endif
