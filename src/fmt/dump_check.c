@@ -84,14 +84,15 @@ static int version_decodes(int layout, uint8_t version) {
 }
 
 /* 1 when the layout's dump keeps its row entry from one function to the
- * next: 2.44's dump_sframe_func_with_fres fills one local entry, at the
- * same stack address for each function, only where sframe_decoder_get_fre
- * hands an FRE out.  A function whose first FRE it refuses then prints the
- * last row an earlier function filled (dump.c); before any, memory the
- * section does not determine (stack bytes of earlier calls, pointers
- * among them).  2.40 and 2.47: not established, refused. */
+ * next: 2.44's and 2.40's dump_sframe_func_with_fres fill one local entry
+ * (2.40: `sframe_frame_row_entry fre`), at the same stack address for each
+ * function, only where sframe_decoder_get_fre hands an FRE out.  A
+ * function whose first FRE it refuses then prints the last row an earlier
+ * function filled (dump.c); before any, memory the section does not
+ * determine (stack bytes of earlier calls, pointers among them).  2.47:
+ * not established, refused. */
 static int row_kept_across_fdes(int layout) {
-  return layout == 244;
+  return layout == 244 || layout == 240;
 }
 
 /* A FRE libsframe hands out passes the layout's own checks when objdump

@@ -21,20 +21,20 @@ SANE = [(0, fre_info(1, 1, 0), [8]), (2, fre_info(0, 2, 1), [16, -300])]
 REFUSED = (0, fre_info(1, 4, 3), [0x01020304])   # size code 3: 4 bytes, refused
 
 
-def stale_cases():
+def stale_cases(version=2):
     """(name, section): a function with rows, then one whose first FRE is
     refused (PC-increment and PC-mask), also after a function without FREs;
-    both byte orders."""
+    both byte orders; SFrame version `version`."""
     out = []
     for big_endian, abi in ((False, ABI_AMD64), (True, ABI_AARCH64_BE)):
         e = "be" if big_endian else "le"
         for mask in (0, 1):
             refused = Fde(0x80, 20, [REFUSED] + SANE[1:], info=fde_info(pc_mask=mask), rep=16)
             out.append((f"after-rows-mask{mask}-{e}",
-                        build(2, [Fde(0x40, 20, SANE), refused], abi=abi, flags=F_SORTED,
+                        build(version, [Fde(0x40, 20, SANE), refused], abi=abi, flags=F_SORTED,
                               fixed_ra=-8 if abi == ABI_AMD64 else 0, big_endian=big_endian)))
             out.append((f"after-empty-mask{mask}-{e}",
-                        build(2, [Fde(0x20, 8, SANE), Fde(0x40, 20, []), refused], abi=abi,
+                        build(version, [Fde(0x20, 8, SANE), Fde(0x40, 20, []), refused], abi=abi,
                               flags=F_SORTED, big_endian=big_endian)))
     return out
 
@@ -44,17 +44,19 @@ def rows(out):
     return [ln for ln in out.split(b"\n") if ln.startswith(b"    0000")]
 
 
-def test_refused_first_fre_prints_the_last_row(walkers, tmp_path):  # noqa: F811
-    """ABI 1: the drop-in prints 2.44's dump of each case byte for byte, the
-    refused first FRE as the previous function's last row at this
-    function's pc."""
+@pytest.mark.parametrize("abi,version", [(1, 2), (0, 1)])
+def test_refused_first_fre_prints_the_last_row(walkers, tmp_path, abi, version):  # noqa: F811
+    """ABI 1 (v2 sections) and ABI 0 (v1, all 2.40 reads): the drop-in
+    prints 2.44's and 2.40's dump of each case byte for byte, the refused
+    first FRE as the previous function's last row at this function's pc
+    (both keep one row entry across functions)."""
     diffs = []
-    for name, data in stale_cases():
+    for name, data in stale_cases(version):
         f = tmp_path / f"{name}.sframe"
         f.write_bytes(data)
-        stock = walk("walk_stock1", f)
+        stock = walk(f"walk_stock{abi}", f)
         assert stock.returncode == 0, (name, stock.stderr[-300:])
-        mine = walk("walk_safe1", f)
+        mine = walk(f"walk_safe{abi}", f)
         # the refused FRE's row: the last row before it again, another pc
         r = rows(stock.stdout)
         at = len(SANE)
