@@ -25,7 +25,7 @@ static uint8_t *fre_copy(const sframe_decoder_ctx *d) {
 
 void sfc_fre_at(const sframe_decoder_ctx *d, const sfv_fde *fde, uint64_t off,
                 sfc_fre_it *it) {
-  it->asz = fde->fre_type <= 2 ? 1u << fde->fre_type : 0u;
+  it->asz = sfv_fre_addr_size(fde->fre_type);
   cur_init(&it->c, fre_copy(d), off, d->fre_avail, sfc_host_big_endian());
   if (off > d->fre_avail)
     it->c.pos = it->c.end = 0;   /* nothing readable */

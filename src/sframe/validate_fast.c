@@ -598,23 +598,6 @@ out:
 #undef FAST_MASK
 #undef FAST_EXPECT
 
-/* fast_a for the FRE type's start size and the byte order, find a
- * constant in each copy. */
-__attribute__((always_inline)) static inline void
-fast_f(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
-       uint32_t *prev_start, int find) {
-  unsigned asz = sfv_fre_addr_size(it->fre_type);
-  if (v->sec.big_endian) {
-    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 1, 0);
-    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 1, 0);
-    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 1, 0);
-  } else {
-    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 0, 0);
-    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 0, 0);
-    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 0, 0);
-  }
-}
-
 /* fast_a for a flex FDE: one copy, the start size and byte order read at
  * run time (flex FDEs are few); find 0, so an FRE with a finding is the
  * slow path's. */
@@ -626,18 +609,31 @@ __attribute__((noinline)) static void fast_flex(vctx *v, const sfv_fde *f,
     fast_a(v, f, it, b, prev_start, 0, asz, v->sec.big_endian, 1);
 }
 
+/* fast_a for the FDE: a flex one's copy, else the copy for the FRE
+ * type's start size and the byte order, find a constant in each. */
+__attribute__((always_inline)) static inline void
+fast_f(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
+       uint32_t *prev_start, int find) {
+  unsigned asz = sfv_fre_addr_size(it->fre_type);
+  if (f->fde_type == SFV_FDE_FLEX) {
+    fast_flex(v, f, it, b, prev_start);
+  } else if (v->sec.big_endian) {
+    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 1, 0);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 1, 0);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 1, 0);
+  } else {
+    if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 0, 0);
+    else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 0, 0);
+    else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 0, 0);
+  }
+}
+
 void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start) {
-  if (f->fde_type == SFV_FDE_FLEX)
-    fast_flex(v, f, it, b, prev_start);
-  else
-    fast_f(v, f, it, b, prev_start, 0);
+  fast_f(v, f, it, b, prev_start, 0);
 }
 
 void sfv_v_fast_fres_find(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
                           sfv_work *b, uint32_t *prev_start) {
-  if (f->fde_type == SFV_FDE_FLEX)
-    fast_flex(v, f, it, b, prev_start);
-  else
-    fast_f(v, f, it, b, prev_start, 1);
+  fast_f(v, f, it, b, prev_start, 1);
 }
