@@ -52,6 +52,11 @@ int sfc_fail(int *errp, int err);
 /* 1 when SFV_LIBSFRAME_STRICT=1 is set in the environment. */
 int sfc_strict(void);
 
+/* sfv_open of the size bytes at b in the FDE layout the ABI's library
+ * reads them in: b's version byte set to SFC_FDE_LAYOUT of it for the
+ * open, then given back (2.44 reads a v1 section's FDEs as v2 ones). */
+sfv_status sfc_open_in_layout(sfv_section *sec, uint8_t *b, size_t size);
+
 /* The ABI's sframe_decode byte swap of a foreign-endian section, in place
  * on the decoder's copy (swap.c); 0 when the library's swap succeeds and
  * the drop-in can repeat it inside the buffer, else -1. */

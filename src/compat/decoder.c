@@ -44,15 +44,18 @@ static int strict_ok(const sframe_decoder_ctx *d) {
          res.errors == 0;
 }
 
-/* Opens d->sec over the copy with the FDE layout the ABI's library reads
- * the section in (SFC_FDE_LAYOUT of its version); the copy's version byte
- * stays the section's.  0 on success. */
-static int open_copy(sframe_decoder_ctx *d) {
+sfv_status sfc_open_in_layout(sfv_section *sec, uint8_t *b, size_t size) {
+  uint8_t v = b[2];
   sfv_status st;
-  d->buf[2] = (uint8_t)SFC_FDE_LAYOUT(d->version);
-  st = sfv_open(&d->sec, d->buf, d->size);
-  d->buf[2] = d->version;
-  return st == SFV_OK ? 0 : -1;
+  b[2] = (uint8_t)SFC_FDE_LAYOUT(v);
+  st = sfv_open(sec, b, size);
+  b[2] = v;
+  return st;
+}
+
+/* Opens d->sec over the copy in the library's FDE layout; 0 on success. */
+static int open_copy(sframe_decoder_ctx *d) {
+  return sfc_open_in_layout(&d->sec, d->buf, d->size) == SFV_OK ? 0 : -1;
 }
 
 /* The ABI's table placement (SFC_FIXED_TABLES): the FDE table right after

@@ -30,19 +30,11 @@ static void swap_fields(uint8_t *b, uint64_t at, uint8_t v, int what) {
   }
 }
 
-/* The section is opened with its version byte set to the FDE layout the
- * ABI's library swaps it in (SFC_FDE_LAYOUT: 2.44 swaps a v1 section's
- * FDEs as v2 ones), then given its own version byte back. */
+/* The section is opened in the FDE layout the ABI's library swaps it in
+ * (sfc_open_in_layout: 2.44 swaps a v1 section's FDEs as v2 ones). */
 int sfc_swap(uint8_t *b, size_t size) {
   sfv_section sec;
-  uint8_t v;
-  int r = -1;
-  if (size < SFV_HEADER_SIZE)
+  if (size < SFV_HEADER_SIZE || sfc_open_in_layout(&sec, b, size) != SFV_OK)
     return -1;
-  v = b[2];
-  b[2] = (uint8_t)SFC_FDE_LAYOUT(v);
-  if (sfv_open(&sec, b, size) == SFV_OK)
-    r = fmt_dump_swap(&sec, b, SFC_LAYOUT, swap_fields);
-  b[2] = v;
-  return r;
+  return fmt_dump_swap(&sec, b, SFC_LAYOUT, swap_fields);
 }
