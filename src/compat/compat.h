@@ -54,7 +54,8 @@ int sfc_strict(void);
 
 /* sfv_open of the size bytes at b in the FDE layout the ABI's library
  * reads them in: b's version byte set to SFC_FDE_LAYOUT of it for the
- * open, then given back (2.44 reads a v1 section's FDEs as v2 ones). */
+ * open, then given back (2.44 reads a v1 section's FDEs as v2 ones;
+ * open_layout.c). */
 sfv_status sfc_open_in_layout(sfv_section *sec, uint8_t *b, size_t size);
 
 /* The ABI's sframe_decode byte swap of a foreign-endian section, in place

@@ -44,15 +44,6 @@ static int strict_ok(const sframe_decoder_ctx *d) {
          res.errors == 0;
 }
 
-sfv_status sfc_open_in_layout(sfv_section *sec, uint8_t *b, size_t size) {
-  uint8_t v = b[2];
-  sfv_status st;
-  b[2] = (uint8_t)SFC_FDE_LAYOUT(v);
-  st = sfv_open(sec, b, size);
-  b[2] = v;
-  return st;
-}
-
 /* Opens d->sec over the copy in the library's FDE layout; 0 on success. */
 static int open_copy(sframe_decoder_ctx *d) {
   return sfc_open_in_layout(&d->sec, d->buf, d->size) == SFV_OK ? 0 : -1;
