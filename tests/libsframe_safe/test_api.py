@@ -49,10 +49,16 @@ def crash_inputs():
 @pytest.mark.parametrize("abi", ABIS)
 def test_valid_cases_answer_as_stock(walkers, abi):
     """Where the stock library does not crash on a valid case, every
-    function's answer and the dump are the same."""
+    function's answer and the dump are the same.  At ABI 1 a v1 case whose
+    tables, as 2.44 places them (v1_tables_past_buffer), end past the
+    buffer is not compared: 2.44 reads the rest from the heap, so it aborts
+    or answers from whatever lies there (test_v1_sections classifies those
+    reads under MALLOC_PERTURB_)."""
     compared = 0
     diffs = []
     for case in valid_cases():
+        if abi == 1 and v1_tables_past_buffer(case.read_bytes()):
+            continue                          # stock reads the heap
         stock = walk(f"walk_stock{abi}", case)
         if stock.returncode != 0:
             continue                          # stock crashed: test_crash_inputs
