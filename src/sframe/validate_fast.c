@@ -289,10 +289,13 @@ __attribute__((noinline)) static void fast_flex(vctx *v, const sfv_fde *f,
 __attribute__((always_inline)) static inline void
 fast_f(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
        uint32_t *prev_start, int find) {
-  unsigned asz = sfv_fre_addr_size(it->fre_type);
+  unsigned asz;
   if (f->fde_type == SFV_FDE_FLEX) {
     fast_flex(v, f, it, b, prev_start);
-  } else if (v->sec.big_endian) {
+    return;
+  }
+  asz = sfv_fre_addr_size(it->fre_type);
+  if (v->sec.big_endian) {
     if (asz == 1) fast_a(v, f, it, b, prev_start, find, 1, 1, 0);
     else if (asz == 2) fast_a(v, f, it, b, prev_start, find, 2, 1, 0);
     else if (asz == 4) fast_a(v, f, it, b, prev_start, find, 4, 1, 0);
