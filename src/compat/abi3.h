@@ -38,11 +38,9 @@ typedef uint8_t sfc_abi_arg_t;
 #define SFC_LAYOUT 247
 /* Data words a returned FRE holds at most. */
 #define SFC_MAX_DATAWORDS 6u
-/* The versions whose FDEs it reads, and the one its encoder writes. */
-#define SFC_FDE_VERSION(v) ((v) == 2 || (v) == 3)
+/* The version its encoder writes (the versions it reads, and how:
+ * fmt_fde_layout, compat.h). */
 #define SFC_ENC_VERSION 3u
-/* Each version's FDEs in their own layout (abi1.h). */
-#define SFC_FDE_LAYOUT(v) ((unsigned)(v))
 /* sframe_decoder_get_funcdesc_v2 answers every version it reads. */
 #define SFC_FUNCDESC_V2_REFUSED(v) 0
 

@@ -133,13 +133,6 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
     goto fail;
   d->version = d->sec.hdr.version;
   foreign = d->sec.big_endian != sfc_host_big_endian();
-  if (SFC_FIXED_TABLES && !foreign &&
-      sfc_u32((int64_t)d->sec.hdr.num_fdes *
-              sfv_struct_size(SFV_ST_FDE, (uint8_t)SFC_FDE_LAYOUT(d->version))) > INT32_MAX) {
-    err = SFRAME_ERR_NOMEM;   /* 2.44/2.40 size the FDE table's copy in an
-                                 int: negative, its malloc fails */
-    goto fail;
-  }
   strict_bad = sfc_strict() && !strict_ok(d);   /* of the section as given */
   /* A section the ABI reads in another FDE layout (2.44's v1: its tables
    * then reach 3 bytes an FDE further) decodes where its own tables lie
@@ -149,6 +142,11 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
   own_layout_ok = SFC_FDE_LAYOUT(d->version) != d->version && in_bounds(d);
   if ((foreign && sfc_swap(d->buf, d->size) != 0) || open_copy(d) != 0)
     goto fail;
+  if (fmt_fde_copy_fails(&d->sec, SFC_LAYOUT)) {
+    err = SFRAME_ERR_NOMEM;   /* (never after a byte swap: it walked every
+                                 FDE inside the buffer) */
+    goto fail;
+  }
   if (place_tables(d, foreign) != 0)
     goto fail;
   if (!in_bounds(d) && !own_layout_ok)

@@ -394,7 +394,7 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
     fprintf(stderr, "%s: %s\n", who, sfv_status_name(st));
     return 1;
   }
-  rows = dump_rows(&sec);
+  rows = fmt_dump_header_only(layout, sec.hdr.version) ? 0 : dump_rows(&sec);
   if (total_rows != NULL)
     *total_rows = rows;
   capped = budget != 0 && rows > budget;
@@ -407,16 +407,16 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
       return 3;
   }
   /* A foreign-endian section: objdump byte-swaps a copy first
-   * (fmt_dump_swap) and gives up where that fails. */
-  if (!fmt_dump_checkable(&sec, layout) ||
-      (sec.big_endian && fmt_dump_swap(&sec, NULL, layout, NULL) != 0)) {
+   * (fmt_dump_swap) and gives up where that fails, as where it cannot copy
+   * the FDE table (fmt_dump_decodes). */
+  if (!fmt_dump_checkable(&sec, layout) || !fmt_dump_decodes(&sec, layout)) {
     fprintf(stderr, "%s: objdump %d.%02d would not dump "
             "this SFrame v%u section the same way (undecodable)\n",
             who, layout / 100, layout % 100, (unsigned)sec.hdr.version);
     return 1;
   }
   print_header(out, &sec, layout);
-  if (layout == 244 && sec.hdr.version == 1) {
+  if (fmt_dump_header_only(layout, sec.hdr.version)) {
     fputs("\n No further information can be displayed.  "
           "SFrame version not supported\n", out);
     return 0;
