@@ -55,18 +55,16 @@ static int open_copy(sframe_decoder_ctx *d) {
  * decoder's copy gets those offsets written into its header and is opened
  * again, so that every read through libsfv lands where the library's does
  * (in_bounds then refuses a table ending past the buffer; one of no bytes
- * is read nowhere, wherever it lies).  -1 for a foreign-endian section
- * whose FDE table or FRE bytes are placed otherwise (the library swaps
- * them where the offsets say, then reads them elsewhere). */
-static int place_tables(sframe_decoder_ctx *d, int foreign) {
+ * is read nowhere, wherever it lies).  A foreign-endian section was
+ * swapped before, where its offsets say (sfc_swap, as the library swaps
+ * it in place): its tables are then read here from the bytes the swap
+ * left, swapped or not, as the library reads them. */
+static int place_tables(sframe_decoder_ctx *d) {
   const sfv_header *h = &d->sec.hdr;
   uint64_t freoff = (uint64_t)h->num_fdes * sfv_fde_entry_size(&d->sec);
   uint32_t v[2];
   if (!SFC_FIXED_TABLES || (h->fdeoff == 0 && h->freoff == freoff))
     return 0;
-  if (foreign && ((h->fdeoff != 0 && h->num_fdes != 0) ||
-                  (h->freoff != freoff && h->fre_len != 0)))
-    return -1;
   if (freoff > UINT32_MAX)
     return -1;                /* its FDE table cannot fit: in_bounds refuses */
   v[0] = 0;
@@ -147,7 +145,7 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
                                  FDE inside the buffer) */
     goto fail;
   }
-  if (place_tables(d, foreign) != 0)
+  if (place_tables(d) != 0)
     goto fail;
   if (!in_bounds(d) && !own_layout_ok)
     goto fail;
