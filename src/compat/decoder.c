@@ -127,8 +127,6 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
     err = header_err(d->buf);
     goto fail;
   }
-  if (SFV_COMPAT_ABI == 3 && d->sec.hdr.version == 1)
-    goto fail;
   d->version = d->sec.hdr.version;
   foreign = d->sec.big_endian != sfc_host_big_endian();
   strict_bad = sfc_strict() && !strict_ok(d);   /* of the section as given */

@@ -205,7 +205,8 @@ def test_moved_subsections_answer_as_stock(walkers, abi, tmp_path):
     where the offsets say; 2.44 and 2.40 right after the header and right
     after the FDE table, whatever they say), and the drop-in of its ABI answers
     every function as it does where it neither crashes nor is refused at
-    decode (a table past the buffer; a foreign-endian section)."""
+    decode (a table past the buffer; foreign-endian sections:
+    test_moved_subsections_foreign_answer_as_stock)."""
     compared = {"fdeoff": 0, "freoff": 0}
     differ = {"fdeoff": 0, "freoff": 0}
     diffs = []
