@@ -23,10 +23,6 @@ typedef int sfc_abi_arg_t;
 /* The version its encoder writes (the versions it reads, and how:
  * fmt_fde_layout, compat.h). */
 #define SFC_ENC_VERSION 1u
-/* Its FDE table right after the (auxiliary) header, in entries of its v1
- * FDE struct (17 bytes), its FRE sub-section right after that table,
- * whatever sfh_fdeoff and sfh_freoff say (abi1.h). */
-#define SFC_FIXED_TABLES 1
 /* It has no sframe_decoder_get_funcdesc_v2 (the drop-in's is not
  * exported): as 2.44's. */
 #define SFC_FUNCDESC_V2_REFUSED(v) ((v) == 1)

@@ -7,12 +7,6 @@
 
 #include "compat/abi_row20.h"
 
-/* The library reads its FDE table right after the (auxiliary) header, in
- * entries of its own FDE struct (SFC_FDE_LAYOUT, compat.h), and its FRE
- * sub-section right after that table, whatever sfh_fdeoff and sfh_freoff
- * say (0: it honours them). */
-#define SFC_FIXED_TABLES 1
-
 /* sframe_fre_get_base_reg_id's return type. */
 typedef uint8_t sfc_regid_t;
 /* sframe_encode's ABI argument. */

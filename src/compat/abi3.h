@@ -13,9 +13,6 @@
 #define SFC_FRE_DATA_BYTES 24
 /* sizeof (sframe_frame_row_entry) of this ABI. */
 #define SFC_FRE_STRUCT_SIZE 32
-/* The library reads its FDE table and FRE sub-section where sfh_fdeoff
- * and sfh_freoff say (abi1.h). */
-#define SFC_FIXED_TABLES 0
 
 typedef struct sframe_frame_row_entry {
   uint32_t fre_start_addr;

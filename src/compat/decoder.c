@@ -49,28 +49,17 @@ static int open_copy(sframe_decoder_ctx *d) {
   return sfc_open_in_layout(&d->sec, d->buf, d->size) == SFV_OK ? 0 : -1;
 }
 
-/* The ABI's table placement (SFC_FIXED_TABLES): the FDE table right after
- * the (auxiliary) header, the FRE sub-section right after as many entries
- * of the library's FDE struct (SFC_FDE_LAYOUT) as the header counts.  The
- * decoder's copy gets those offsets written into its header and is opened
- * again, so that every read through libsfv lands where the library's does
- * (in_bounds then refuses a table ending past the buffer; one of no bytes
- * is read nowhere, wherever it lies).  A foreign-endian section was
- * swapped before, where its offsets say (sfc_swap, as the library swaps
- * it in place): its tables are then read here from the bytes the swap
- * left, swapped or not, as the library reads them. */
+/* The ABI's table placement (fmt_place_tables): 2.44 and 2.40 read the
+ * FDE table right after the (auxiliary) header and the FRE sub-section
+ * right after it, whatever sfh_fdeoff and sfh_freoff say; the copy's
+ * offsets are rewritten so (in_bounds then refuses a table ending past the
+ * buffer; one of no bytes is read nowhere, wherever it lies).  A
+ * foreign-endian section was swapped before, where its offsets say
+ * (sfc_swap, as the library swaps it in place): its tables are then read
+ * from the bytes the swap left, swapped or not, as the library reads
+ * them. */
 static int place_tables(sframe_decoder_ctx *d) {
-  const sfv_header *h = &d->sec.hdr;
-  uint64_t freoff = (uint64_t)h->num_fdes * sfv_fde_entry_size(&d->sec);
-  uint32_t v[2];
-  if (!SFC_FIXED_TABLES || (h->fdeoff == 0 && h->freoff == freoff))
-    return 0;
-  if (freoff > UINT32_MAX)
-    return -1;                /* its FDE table cannot fit: in_bounds refuses */
-  v[0] = 0;
-  v[1] = (uint32_t)freoff;
-  memcpy(d->buf + 20, v, sizeof v);     /* sfh_fdeoff, sfh_freoff */
-  return open_copy(d);
+  return fmt_place_tables(&d->sec, d->buf, d->size, SFC_LAYOUT);
 }
 
 /* sfv_open of a header alone (FDE and FRE counts zeroed so that it opens

@@ -152,12 +152,6 @@ int fmt_dump_checkable(const sfv_section *sec, int layout) {
                                          once swapped in v2's FDE layout:
                                          fmt_dump_swap, the caller's
                                          question) */
-  /* 2.40 reads the FDEs right after the header and the FREs right after
-   * the FDEs, whatever fdeoff/freoff say. */
-  if (layout == 240 &&
-      (h->fdeoff != 0 || (uint64_t)h->freoff !=
-                                (uint64_t)h->num_fdes * sfv_fde_entry_size(sec)))
-    return 0;
   if (sec->fde_avail != h->num_fdes)
     return 0;
   fre_end = sfv_fre_subsection_offset(sec) + h->fre_len;

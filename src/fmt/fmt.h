@@ -122,6 +122,21 @@ unsigned fmt_fde_layout(int layout, uint8_t v);
  * back.  sec->hdr.version is then the layout's. */
 sfv_status fmt_open_in_layout(sfv_section *sec, uint8_t *b, size_t size, int layout);
 
+/* 1 when the libsframe of layout 240/244 reads the section's tables
+ * (opened in its FDE layout) elsewhere than sfh_fdeoff and sfh_freoff say:
+ * it reads the FDE table right after the (auxiliary) header and the FRE
+ * sub-section right after that table's entries of its FDE struct, whatever
+ * they say (2.47 where they say: 0). */
+int fmt_tables_moved(const sfv_section *in_layout, int layout);
+
+/* Where fmt_tables_moved, b's sfh_fdeoff and sfh_freoff (b: the section's
+ * bytes, writable, in_layout opened over them) rewritten to where the
+ * library reads the tables, in the section's byte order, and in_layout
+ * opened again, so that every read through libsfv lands where the
+ * library's does; 0 on success (or nothing to move), -1 when the FRE
+ * offset does not fit in 32 bits or the open fails. */
+int fmt_place_tables(sfv_section *in_layout, uint8_t *b, size_t size, int layout);
+
 /* 1 when the sframe_decode of layout 240/244 cannot copy the FDE table of
  * the section (opened in the library's FDE layout): it sizes the copy in
  * an int, num_fdes x its FDE struct modulo 2^32, and a negative size makes

@@ -343,21 +343,24 @@ def shared_block_moved(data, field, share, fill):
     return hdr.pack(*h) + data[HDR.size:base] + body
 
 
-def neutral_sections(version):
-    """Big-endian sections whose FREs read the same in either byte order
-    (1-byte start addresses and data words), in functions of 1 KB, so that
-    FREs read from moved bytes stay inside their function: 1 to 3 FDEs
-    with the same FREs, whose FRE blocks are 17, 20, 34, 40 bytes and
-    others."""
+NEUTRAL_BLOCKS = ([3, 3, 3, 0], [3, 3, 3, 3, 3, 3, 0, 0], [3] * 8, [3, 3, 3, 3],
+                  [1, 2, 3], [0, 1], [2, 2, 2, 2, 2])
+
+
+def neutral_sections(version, abi=ABI_AARCH64_BE, blocks=NEUTRAL_BLOCKS):
+    """Sections (big-endian by default) whose FREs read the same in either
+    byte order (1-byte start addresses and data words), in functions of
+    1 KB, so that FREs read from moved bytes stay inside their function:
+    1 to 3 FDEs with the same FREs, one per data-word count list of
+    `blocks` (FRE blocks of 17, 20, 34, 40 bytes and others)."""
     out = []
-    for counts in ([3, 3, 3, 0], [3, 3, 3, 3, 3, 3, 0, 0], [3] * 8, [3, 3, 3, 3],
-                   [1, 2, 3], [0, 1], [2, 2, 2, 2, 2]):
+    for counts in blocks:
         fres = [(4 * i, fre_info(i & 1, c, 0), [8 * (k + 1) for k in range(c)])
                 for i, c in enumerate(counts)]
         for n in (1, 2, 3):
             fdes = [Fde(0x1000 * (i + 1), 0x400, fres) for i in range(n)]
             out.append((f"neutral-v{version}-{''.join(map(str, counts))}-{n}",
-                        build(version, fdes, abi=ABI_AARCH64_BE, flags=F_SORTED)))
+                        build(version, fdes, abi=abi, flags=F_SORTED)))
     return out
 
 
