@@ -5,7 +5,15 @@
 # address, undefined and memory sanitizers, then runs every produced target
 # for FUZZ_CHECK_SECONDS (default 10) on its unpacked seed corpus zip, with
 # its .dict/.options.  Compiler: clang-19 (CLANG/CLANGXX to override).
+# As on OSS-Fuzz's runners, no stock libsframe is given to the
+# diff_libsframe_safe* harnesses (they run the drop-in alone: no crash, no
+# sanitizer report, no hang; the differential runs are make fuzz-run's and
+# the replay's), and unsigned wrap-around is reported but not fatal, as
+# ClusterFuzz runs UBSan (silence_unsigned_overflow: the harnesses' hashes
+# wrap on purpose).
 set -euo pipefail
+unset SFV_LIBSFRAME_STOCK SFV_LIBSFRAME1_STOCK SFV_LIBSFRAME0_STOCK
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-silence_unsigned_overflow=1}
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BASE=$(mkdir -p "$1" && cd "$1" && pwd)
 SECS=${FUZZ_CHECK_SECONDS:-10}

@@ -20,16 +20,9 @@ typedef int sfc_abi_arg_t;
 #define SFC_LAYOUT 240
 /* Data words a returned FRE holds at most. */
 #define SFC_MAX_DATAWORDS 3u
-/* The only version it reads (its header check refuses others) and the
- * one its encoder writes. */
-#define SFC_FDE_VERSION(v) ((v) == 1)
+/* The version its encoder writes (the versions it reads, and how:
+ * fmt_fde_layout, compat.h). */
 #define SFC_ENC_VERSION 1u
-/* Its FDE table right after the (auxiliary) header, in entries of its v1
- * FDE struct (17 bytes), its FRE sub-section right after that table,
- * whatever sfh_fdeoff and sfh_freoff say (abi1.h). */
-#define SFC_FIXED_TABLES 1
-/* Its FDE struct is v1's (2.44: v2's for v1 too, abi1.h). */
-#define SFC_FDE_LAYOUT(v) ((unsigned)(v))
 /* It has no sframe_decoder_get_funcdesc_v2 (the drop-in's is not
  * exported): as 2.44's. */
 #define SFC_FUNCDESC_V2_REFUSED(v) ((v) == 1)

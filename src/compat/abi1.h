@@ -7,12 +7,6 @@
 
 #include "compat/abi_row20.h"
 
-/* The library reads its FDE table right after the (auxiliary) header, in
- * entries of its own FDE struct (SFC_FDE_LAYOUT), and its FRE sub-section
- * right after that table, whatever sfh_fdeoff and sfh_freoff say (0: it
- * honours them). */
-#define SFC_FIXED_TABLES 1
-
 /* sframe_fre_get_base_reg_id's return type. */
 typedef uint8_t sfc_regid_t;
 /* sframe_encode's ABI argument. */
@@ -22,14 +16,9 @@ typedef uint8_t sfc_abi_arg_t;
 #define SFC_LAYOUT 244
 /* Data words a returned FRE holds at most. */
 #define SFC_MAX_DATAWORDS 3u
-/* The versions whose FDEs it reads, and the one its encoder writes. */
-#define SFC_FDE_VERSION(v) ((v) == 1 || (v) == 2)
+/* The version its encoder writes (the versions it reads, and how:
+ * fmt_fde_layout, compat.h). */
 #define SFC_ENC_VERSION 2u
-/* The version whose FDE layout it reads a section of version v in: it has
- * one FDE struct, v2's 20 bytes, and reads a v1 section's 17-byte FDEs as
- * such (in its table placement, lookups, FRE reads and byte swap; 2.40:
- * v1's own, abi0.h). */
-#define SFC_FDE_LAYOUT(v) ((v) == 1 ? 2u : (unsigned)(v))
 /* sframe_decoder_get_funcdesc_v2 refuses a section of version v (v1;
  * sframe_decoder_get_funcdesc answers both). */
 #define SFC_FUNCDESC_V2_REFUSED(v) ((v) == 1)

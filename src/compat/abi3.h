@@ -13,9 +13,6 @@
 #define SFC_FRE_DATA_BYTES 24
 /* sizeof (sframe_frame_row_entry) of this ABI. */
 #define SFC_FRE_STRUCT_SIZE 32
-/* The library reads its FDE table and FRE sub-section where sfh_fdeoff
- * and sfh_freoff say (abi1.h). */
-#define SFC_FIXED_TABLES 0
 
 typedef struct sframe_frame_row_entry {
   uint32_t fre_start_addr;
@@ -38,11 +35,9 @@ typedef uint8_t sfc_abi_arg_t;
 #define SFC_LAYOUT 247
 /* Data words a returned FRE holds at most. */
 #define SFC_MAX_DATAWORDS 6u
-/* The versions whose FDEs it reads, and the one its encoder writes. */
-#define SFC_FDE_VERSION(v) ((v) == 2 || (v) == 3)
+/* The version its encoder writes (the versions it reads, and how:
+ * fmt_fde_layout, compat.h). */
 #define SFC_ENC_VERSION 3u
-/* Each version's FDEs in their own layout (abi1.h). */
-#define SFC_FDE_LAYOUT(v) ((unsigned)(v))
 /* sframe_decoder_get_funcdesc_v2 answers every version it reads. */
 #define SFC_FUNCDESC_V2_REFUSED(v) 0
 

@@ -8,6 +8,7 @@
 
 #include "common/cursor.h"
 #include "compat/abi.h"
+#include "fmt/fmt.h"
 #include "sframe/spec.h"
 #include "sfv.h"
 
@@ -52,11 +53,18 @@ int sfc_fail(int *errp, int err);
 /* 1 when SFV_LIBSFRAME_STRICT=1 is set in the environment. */
 int sfc_strict(void);
 
+/* The FDE layout the ABI's library reads a section of version v in (2.44:
+ * v2's for v1 too), 0 for a version it does not read; and whether it reads
+ * v's FDEs at all (sframe_decoder_get_funcdesc and the FRE getters refuse
+ * others).  The one statement of both is src/fmt's (fmt_fde_layout). */
+#define SFC_FDE_LAYOUT(v) fmt_fde_layout(SFC_LAYOUT, (uint8_t)(v))
+#define SFC_FDE_VERSION(v) (SFC_FDE_LAYOUT(v) != 0u)
+
 /* sfv_open of the size bytes at b in the FDE layout the ABI's library
- * reads them in: b's version byte set to SFC_FDE_LAYOUT of it for the
- * open, then given back (2.44 reads a v1 section's FDEs as v2 ones;
- * open_layout.c). */
-sfv_status sfc_open_in_layout(sfv_section *sec, uint8_t *b, size_t size);
+ * reads them in (fmt_open_in_layout). */
+static inline sfv_status sfc_open_in_layout(sfv_section *sec, uint8_t *b, size_t size) {
+  return fmt_open_in_layout(sec, b, size, SFC_LAYOUT);
+}
 
 /* The ABI's sframe_decode byte swap of a foreign-endian section, in place
  * on the decoder's copy (swap.c); 0 when the library's swap succeeds and

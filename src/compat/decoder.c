@@ -49,30 +49,17 @@ static int open_copy(sframe_decoder_ctx *d) {
   return sfc_open_in_layout(&d->sec, d->buf, d->size) == SFV_OK ? 0 : -1;
 }
 
-/* The ABI's table placement (SFC_FIXED_TABLES): the FDE table right after
- * the (auxiliary) header, the FRE sub-section right after as many entries
- * of the library's FDE struct (SFC_FDE_LAYOUT) as the header counts.  The
- * decoder's copy gets those offsets written into its header and is opened
- * again, so that every read through libsfv lands where the library's does
- * (in_bounds then refuses a table ending past the buffer; one of no bytes
- * is read nowhere, wherever it lies).  -1 for a foreign-endian section
- * whose FDE table or FRE bytes are placed otherwise (the library swaps
- * them where the offsets say, then reads them elsewhere). */
-static int place_tables(sframe_decoder_ctx *d, int foreign) {
-  const sfv_header *h = &d->sec.hdr;
-  uint64_t freoff = (uint64_t)h->num_fdes * sfv_fde_entry_size(&d->sec);
-  uint32_t v[2];
-  if (!SFC_FIXED_TABLES || (h->fdeoff == 0 && h->freoff == freoff))
-    return 0;
-  if (foreign && ((h->fdeoff != 0 && h->num_fdes != 0) ||
-                  (h->freoff != freoff && h->fre_len != 0)))
-    return -1;
-  if (freoff > UINT32_MAX)
-    return -1;                /* its FDE table cannot fit: in_bounds refuses */
-  v[0] = 0;
-  v[1] = (uint32_t)freoff;
-  memcpy(d->buf + 20, v, sizeof v);     /* sfh_fdeoff, sfh_freoff */
-  return open_copy(d);
+/* The ABI's table placement (fmt_place_tables): 2.44 and 2.40 read the
+ * FDE table right after the (auxiliary) header and the FRE sub-section
+ * right after it, whatever sfh_fdeoff and sfh_freoff say; the copy's
+ * offsets are rewritten so (in_bounds then refuses a table ending past the
+ * buffer; one of no bytes is read nowhere, wherever it lies).  A
+ * foreign-endian section was swapped before, where its offsets say
+ * (sfc_swap, as the library swaps it in place): its tables are then read
+ * from the bytes the swap left, swapped or not, as the library reads
+ * them. */
+static int place_tables(sframe_decoder_ctx *d) {
+  return fmt_place_tables(&d->sec, d->buf, d->size, SFC_LAYOUT);
 }
 
 /* sfv_open of a header alone (FDE and FRE counts zeroed so that it opens
@@ -129,17 +116,8 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
     err = header_err(d->buf);
     goto fail;
   }
-  if (SFV_COMPAT_ABI == 3 && d->sec.hdr.version == 1)
-    goto fail;
   d->version = d->sec.hdr.version;
   foreign = d->sec.big_endian != sfc_host_big_endian();
-  if (SFC_FIXED_TABLES && !foreign &&
-      sfc_u32((int64_t)d->sec.hdr.num_fdes *
-              sfv_struct_size(SFV_ST_FDE, (uint8_t)SFC_FDE_LAYOUT(d->version))) > INT32_MAX) {
-    err = SFRAME_ERR_NOMEM;   /* 2.44/2.40 size the FDE table's copy in an
-                                 int: negative, its malloc fails */
-    goto fail;
-  }
   strict_bad = sfc_strict() && !strict_ok(d);   /* of the section as given */
   /* A section the ABI reads in another FDE layout (2.44's v1: its tables
    * then reach 3 bytes an FDE further) decodes where its own tables lie
@@ -149,7 +127,12 @@ sframe_decoder_ctx *sframe_decode(const char *sf_buf, size_t sf_size, int *errp)
   own_layout_ok = SFC_FDE_LAYOUT(d->version) != d->version && in_bounds(d);
   if ((foreign && sfc_swap(d->buf, d->size) != 0) || open_copy(d) != 0)
     goto fail;
-  if (place_tables(d, foreign) != 0)
+  if (fmt_fde_copy_fails(&d->sec, SFC_LAYOUT)) {
+    err = SFRAME_ERR_NOMEM;   /* (never after a byte swap: it walked every
+                                 FDE inside the buffer) */
+    goto fail;
+  }
+  if (place_tables(d) != 0)
     goto fail;
   if (!in_bounds(d) && !own_layout_ok)
     goto fail;

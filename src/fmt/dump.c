@@ -373,16 +373,69 @@ static uint64_t dump_rows(const sfv_section *sec) {
   return rows;
 }
 
-int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
-                     const fmt_dump_opts *opt, uint64_t *total_rows) {
-  sfv_section sec;
+/* Says on stderr that the layout's objdump would not dump the section
+ * the same way; 1. */
+static int undecodable(const char *who, const sfv_section *sec, int layout) {
+  fprintf(stderr, "%s: objdump %d.%02d would not dump "
+          "this SFrame v%u section the same way (undecodable)\n",
+          who, layout / 100, layout % 100, (unsigned)sec->hdr.version);
+  return 1;
+}
+
+/* The section as opened (its tables where the layout's libsframe reads
+ * them), printed: fmt_dump_section's result. */
+static int dump_opened(FILE *out, const sfv_section *sec, const fmt_dump_opts *opt,
+                       uint64_t *total_rows, const char *who) {
   uint32_t i;
-  sfv_status st;
   int layout = opt->objdump_version;
   uint64_t budget = opt->max_rows, rows;
   int capped;
   dump_last last;
 
+  rows = fmt_dump_header_only(layout, sec->hdr.version) ? 0 : dump_rows(sec);
+  if (total_rows != NULL)
+    *total_rows = rows;
+  capped = budget != 0 && rows > budget;
+  if (capped) {
+    /* fmt_dump_checkable reads every row of every FDE (a shared block once
+     * per FDE): with a cap, at most the cap plus the section's budget. */
+    sfv_work w = sfv_work_for(sec->size);
+    sfv_work_grant(&w, budget);
+    if (!sfv_work_charge(&w, rows))
+      return 3;
+  }
+  /* A foreign-endian section: objdump byte-swaps a copy first
+   * (fmt_dump_swap) and gives up where that fails, as where it cannot copy
+   * the FDE table (fmt_dump_decodes). */
+  if (!fmt_dump_checkable(sec, layout) || !fmt_dump_decodes(sec, layout))
+    return undecodable(who, sec, layout);
+  print_header(out, sec, layout);
+  if (fmt_dump_header_only(layout, sec->hdr.version)) {
+    fputs("\n No further information can be displayed.  "
+          "SFrame version not supported\n", out);
+    return 0;
+  }
+  fputs("\n  Function Index :\n", out);
+  memset(&last, 0, sizeof last);
+  for (i = 0; i < sec->hdr.num_fdes; i++) {
+    sfv_fde fde;
+    if (sfv_fde_get(sec, i, &fde) != SFV_OK)
+      return 1;                              /* excluded by the checks */
+    if (print_fde(out, sec, &fde, opt->vma, layout, &budget, capped, &last)) {
+      fputc('\n', out);
+      return 2;
+    }
+    fputc('\n', out);
+  }
+  return capped ? 2 : 0;
+}
+
+int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
+                     const fmt_dump_opts *opt, uint64_t *total_rows) {
+  sfv_section sec;
+  sfv_status st;
+  int layout = opt->objdump_version, rc;
+  uint8_t *placed = NULL;
   const char *who = opt->who != NULL ? opt->who : "sframe-validate: --dump";
 
   if (layout != 240 && layout != 244 && layout != 247) {
@@ -394,44 +447,23 @@ int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
     fprintf(stderr, "%s: %s\n", who, sfv_status_name(st));
     return 1;
   }
-  rows = dump_rows(&sec);
-  if (total_rows != NULL)
-    *total_rows = rows;
-  capped = budget != 0 && rows > budget;
-  if (capped) {
-    /* fmt_dump_checkable reads every row of every FDE (a shared block once
-     * per FDE): with a cap, at most the cap plus the section's budget. */
-    sfv_work w = sfv_work_for(size);
-    sfv_work_grant(&w, budget);
-    if (!sfv_work_charge(&w, rows))
-      return 3;
-  }
-  /* A foreign-endian section: objdump byte-swaps a copy first
-   * (fmt_dump_swap) and gives up where that fails. */
-  if (!fmt_dump_checkable(&sec, layout) ||
-      (sec.big_endian && fmt_dump_swap(&sec, NULL, layout, NULL) != 0)) {
-    fprintf(stderr, "%s: objdump %d.%02d would not dump "
-            "this SFrame v%u section the same way (undecodable)\n",
-            who, layout / 100, layout % 100, (unsigned)sec.hdr.version);
-    return 1;
-  }
-  print_header(out, &sec, layout);
-  if (layout == 244 && sec.hdr.version == 1) {
-    fputs("\n No further information can be displayed.  "
-          "SFrame version not supported\n", out);
-    return 0;
-  }
-  fputs("\n  Function Index :\n", out);
-  memset(&last, 0, sizeof last);
-  for (i = 0; i < sec.hdr.num_fdes; i++) {
-    sfv_fde fde;
-    if (sfv_fde_get(&sec, i, &fde) != SFV_OK)
-      return 1;                              /* excluded by the checks */
-    if (print_fde(out, &sec, &fde, opt->vma, layout, &budget, capped, &last)) {
-      fputc('\n', out);
-      return 2;
+  /* 2.44 and 2.40 read the tables right after the header whatever
+   * sfh_fdeoff and sfh_freoff say (fmt_place_tables): the dump reads a
+   * copy with the offsets rewritten so.  A foreign-endian section is
+   * swapped where the offsets say and then read there, bytes swapped and
+   * not: not followed, refused (the drop-in, which swaps its copy, does
+   * follow it). */
+  if (fmt_dump_header_decodes(data, size, layout) &&
+      !fmt_dump_header_only(layout, sec.hdr.version) && fmt_tables_moved(&sec, layout)) {
+    if (sec.big_endian || (placed = malloc(size)) == NULL)
+      return undecodable(who, &sec, layout);
+    memcpy(placed, data, size);
+    if (fmt_place_tables(&sec, placed, size, layout) != 0) {
+      free(placed);
+      return undecodable(who, &sec, layout);
     }
-    fputc('\n', out);
   }
-  return capped ? 2 : 0;
+  rc = dump_opened(out, &sec, opt, total_rows, who);
+  free(placed);
+  return rc;
 }

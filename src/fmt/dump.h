@@ -12,6 +12,21 @@
  * swap succeeds). */
 int fmt_dump_checkable(const sfv_section *sec, int layout);
 
+/* 1 when the layout's dump prints a section of version v's header alone
+ * (2.44's dump_sframe lists the functions of v2 only: of v1, its header
+ * and "No further information can be displayed"). */
+static inline int fmt_dump_header_only(int layout, uint8_t v) {
+  return layout == 244 && v == 1;
+}
+
+/* 1 when the layout's sframe_decode, past its header checks, succeeds on
+ * sec (opened in its own version) as far as the dump depends on it: the
+ * byte swap of a foreign-endian section (fmt_dump_swap) and the FDE
+ * table's copy (fmt_fde_copy_fails), each asked of the section opened in
+ * the library's FDE layout (fmt_open_in_layout, over a copy where that is
+ * another: 2.44's v1). */
+int fmt_dump_decodes(const sfv_section *sec, int layout);
+
 /* Bytes of an FRE start address (FRE types 0-2). */
 unsigned fmt_dump_addr_bytes(uint8_t fre_type);
 

@@ -75,14 +75,6 @@ static int flags_valid(int layout, uint8_t version, uint8_t flags) {
   return (flags & ~valid) == 0;
 }
 
-static int version_decodes(int layout, uint8_t version) {
-  switch (layout) {
-  case 240: return version == 1;
-  case 244: return version == 1 || version == 2;
-  default: return version == 2 || version == 3;
-  }
-}
-
 /* 1 when the layout's dump keeps its row entry from one function to the
  * next: 2.44's and 2.40's dump_sframe_func_with_fres fill one local entry
  * (2.40: `sframe_frame_row_entry fre`), at the same stack address for each
@@ -135,7 +127,7 @@ static int spans_disjoint(span *s, uint32_t n) {
 }
 
 static int header_decodes(const sfv_header *h, int layout) {
-  return version_decodes(layout, h->version) &&
+  return fmt_fde_layout(layout, h->version) != 0 &&
          flags_valid(layout, h->version, h->flags) && h->fdeoff <= h->freoff;
 }
 
@@ -155,18 +147,11 @@ int fmt_dump_checkable(const sfv_section *sec, int layout) {
 
   if (!header_decodes(h, layout))
     return 0;
-  if (layout == 244 && h->version == 1)
-    return !sec->big_endian || h->num_fdes == 0; /* header only; 2.44
-                                         swaps a v1 section's FDEs as
-                                         20-byte ones, which this check
-                                         does not follow (without FDEs it
-                                         swaps the header alone) */
-  /* 2.40 reads the FDEs right after the header and the FREs right after
-   * the FDEs, whatever fdeoff/freoff say. */
-  if (layout == 240 &&
-      (h->fdeoff != 0 || (uint64_t)h->freoff !=
-                                (uint64_t)h->num_fdes * sfv_fde_entry_size(sec)))
-    return 0;
+  if (fmt_dump_header_only(layout, h->version))
+    return 1;                         /* header only (a foreign-endian one
+                                         once swapped in v2's FDE layout:
+                                         fmt_dump_swap, the caller's
+                                         question) */
   if (sec->fde_avail != h->num_fdes)
     return 0;
   fre_end = sfv_fre_subsection_offset(sec) + h->fre_len;

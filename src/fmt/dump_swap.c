@@ -19,20 +19,14 @@
  * (2.47 checks each FDE attribute and FRE against the buffer's end; 2.44
  * and 2.40 do not), where it asserts (an FRE type above 2) or where the
  * walk outgrows the work budget (FDEs sharing large FRE blocks); and for a
- * version whose FDEs the library does not swap as its own (2.44 swaps v1
- * FDEs as v2 ones; 2.40 reads v1 only).  Every store stays inside the
- * buffer. */
+ * section opened in another FDE layout than the library's (fmt_fde_layout:
+ * 2.44 swaps v1 FDEs as v2 ones, the caller opens a v1 section so with
+ * fmt_open_in_layout).  Every store stays inside the buffer. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "common/intree.h" /* the work budget */
 #include "dump.h"
-
-/* The versions whose FDEs the layout's library swaps as they are. */
-static int swaps_version(int layout, uint8_t v) {
-  switch (layout) {
-  case 240: return v == 1;
-  case 244: return v == 2;
-  default: return v == 2 || v == 3;
-  }
-}
 
 void fmt_swap_bytes(uint8_t *p, unsigned n) {
   unsigned i;
@@ -131,7 +125,8 @@ int fmt_dump_swap(const sfv_section *sec, uint8_t *buf, int layout,
   swap_walk w;
   uint64_t hdrsz = SFV_HEADER_SIZE + (uint64_t)h->auxhdr_len, k;
   uint32_t i;
-  if (sec->size < SFV_HEADER_SIZE || (h->num_fdes != 0 && !swaps_version(layout, h->version)))
+  if (sec->size < SFV_HEADER_SIZE ||
+      (h->num_fdes != 0 && fmt_fde_layout(layout, h->version) != h->version))
     return -1;                /* (without FDEs it swaps the header only) */
   w.sec = sec;
   w.b = fields != NULL ? buf : NULL;
@@ -160,4 +155,25 @@ int fmt_dump_swap(const sfv_section *sec, uint8_t *buf, int layout,
     return -1;
   }
   return 0;
+}
+
+int fmt_dump_decodes(const sfv_section *sec, int layout) {
+  const sfv_section *lib = sec;
+  sfv_section in_layout;
+  uint8_t *copy = NULL;
+  int ok = 0;
+  if (fmt_fde_layout(layout, sec->hdr.version) != sec->hdr.version) {
+    copy = malloc(sec->size);
+    if (copy == NULL)
+      return 0;
+    memcpy(copy, sec->data, sec->size);
+    if (fmt_open_in_layout(&in_layout, copy, sec->size, layout) != SFV_OK)
+      goto out;
+    lib = &in_layout;
+  }
+  ok = !(sec->big_endian && fmt_dump_swap(lib, NULL, layout, NULL) != 0) &&
+       !fmt_fde_copy_fails(lib, layout);
+out:
+  free(copy);
+  return ok;
 }

@@ -106,6 +106,43 @@ typedef struct fmt_dump_opts {
 int fmt_dump_section(FILE *out, const uint8_t *data, size_t size,
                      const fmt_dump_opts *opt, uint64_t *total_rows);
 
+/* The FDE layout in which the libsframe of layout 240/244/247 reads a
+ * section of version v: the version whose FDE struct it reads the FDE
+ * table as, or 0 for a version its header check refuses.  2.47 reads v2
+ * and v3 each in its own; 2.44 has one FDE struct, v2's 20 bytes, and
+ * reads v1 and v2 in it (table placement, lookups, FRE reads and the byte
+ * swap); 2.40 reads v1 in its own.  The one statement of which versions
+ * each library reads, and how: --dump's header check and byte swap, and
+ * the drop-in's SFC_FDE_VERSION / SFC_FDE_LAYOUT (src/compat/compat.h). */
+unsigned fmt_fde_layout(int layout, uint8_t v);
+
+/* sfv_open of the size bytes at b in the FDE layout the libsframe of
+ * `layout` reads them in (fmt_fde_layout; a version it refuses: as they
+ * are): b's version byte set to that layout's for the open, then given
+ * back.  sec->hdr.version is then the layout's. */
+sfv_status fmt_open_in_layout(sfv_section *sec, uint8_t *b, size_t size, int layout);
+
+/* 1 when the libsframe of layout 240/244 reads the section's tables
+ * (opened in its FDE layout) elsewhere than sfh_fdeoff and sfh_freoff say:
+ * it reads the FDE table right after the (auxiliary) header and the FRE
+ * sub-section right after that table's entries of its FDE struct, whatever
+ * they say (2.47 where they say: 0). */
+int fmt_tables_moved(const sfv_section *in_layout, int layout);
+
+/* Where fmt_tables_moved, b's sfh_fdeoff and sfh_freoff (b: the section's
+ * bytes, writable, in_layout opened over them) rewritten to where the
+ * library reads the tables, in the section's byte order, and in_layout
+ * opened again, so that every read through libsfv lands where the
+ * library's does; 0 on success (or nothing to move), -1 when the FRE
+ * offset does not fit in 32 bits or the open fails. */
+int fmt_place_tables(sfv_section *in_layout, uint8_t *b, size_t size, int layout);
+
+/* 1 when the sframe_decode of layout 240/244 cannot copy the FDE table of
+ * the section (opened in the library's FDE layout): it sizes the copy in
+ * an int, num_fdes x its FDE struct modulo 2^32, and a negative size makes
+ * its malloc fail (SFRAME_ERR_NOMEM).  2.47: 0. */
+int fmt_fde_copy_fails(const sfv_section *in_layout, int layout);
+
 /* 1 when the libsframe of layout 240/244/247 accepts the section's header
  * (sframe_decode's header checks: version, flags, fdeoff <= freoff); 0
  * when it refuses the section before objdump prints its title: objdump
@@ -148,7 +185,8 @@ int fmt_dump_fre_next(fmt_dump_fre_iter *w, sfv_fre *fre, int *sane);
 /* The byte swap of a foreign-endian section as the layout's libsframe
  * does it in sframe_decode (dump_swap.c): the one model of it, for the
  * drop-in's own swap (src/compat/swap.c) and for --dump's check.  sec:
- * the section opened in its own byte order over the bytes to swap.  With
+ * the section opened in its own byte order over the bytes to swap, in
+ * the library's FDE layout (fmt_open_in_layout; opened in another, -1).  With
  * fields NULL nothing is written and the answer is whether the library's
  * swap succeeds; otherwise buf (sec's bytes, writable) is swapped in
  * place: fields reverses the fields the library swaps of the structure at

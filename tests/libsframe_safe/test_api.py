@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import safe_support as ss
+from sframe_builder import ABI_AARCH64_BE, F_SORTED, Fde, build, fre_info
 
 ROOT = ss.ROOT
 WALK = ss.SAFE / "walk"
@@ -204,7 +205,8 @@ def test_moved_subsections_answer_as_stock(walkers, abi, tmp_path):
     where the offsets say; 2.44 and 2.40 right after the header and right
     after the FDE table, whatever they say), and the drop-in of its ABI answers
     every function as it does where it neither crashes nor is refused at
-    decode (a table past the buffer; a foreign-endian section)."""
+    decode (a table past the buffer; foreign-endian sections:
+    test_moved_subsections_foreign_answer_as_stock)."""
     compared = {"fdeoff": 0, "freoff": 0}
     differ = {"fdeoff": 0, "freoff": 0}
     diffs = []
@@ -301,3 +303,130 @@ def test_v1_mutations_answer_as_stock(walkers, tmp_path):
     diffs = [r for r in res if r not in counts]
     assert counts["same"] >= 1000 and counts["crash"] >= 10, counts
     assert not diffs, f"{len(diffs)} v1 mutations differ: {diffs[:10]}"
+
+
+BE_HDR = struct.Struct(">HBBBbbBIIIII")    # the header, big-endian
+
+
+def shared_block_moved(data, field, share, fill):
+    """The big-endian v1/v2 section `data` with one more FDE, a copy of FDE
+    `share` (its FRE block then swapped twice: once per FDE) appended to
+    the FDE table, and that block's length in bytes of `fill` inserted
+    before the FDE sub-section (field "fdeoff") or after it ("freoff").
+    sframe_decode's byte swap of 2.44/2.40 then still walks as many bytes
+    as the section has after its header; it swaps the tables where the
+    offsets say and reads them right after the header.  None when FDE
+    `share` has no FREs."""
+    e = ">" if data[:2] == b"\xde\xe2" else "<"
+    hdr = struct.Struct(e + "HBBBbbBIIIII")
+    h = list(hdr.unpack_from(data))
+    size = FDE_SIZE[h[1]]
+    aux, n, fre_len, fdeoff, freoff = h[6], h[7], h[9], h[10], h[11]
+    base = HDR.size + aux
+    fdes = [data[base + fdeoff + i * size:base + fdeoff + (i + 1) * size] for i in range(n)]
+    offs = sorted({struct.unpack_from(e + "I", f, 8)[0] for f in fdes} | {fre_len})
+    off = struct.unpack_from(e + "I", fdes[share], 8)[0]
+    block = offs[offs.index(off) + 1] - off
+    nfres = struct.unpack_from(e + "I", fdes[share], 12)[0]
+    if nfres == 0 or block == 0:
+        return None
+    gap = (fill * block)[:block] if len(fill) == 1 else fill[:block]
+    table = b"".join(fdes) + fdes[share]
+    fres = data[base + freoff:base + freoff + fre_len]
+    h[7], h[8] = n + 1, h[8] + nfres
+    if field == "fdeoff":
+        h[10], h[11] = block, block + len(table)
+        body = gap + table + fres
+    else:
+        h[10], h[11] = 0, len(table) + block
+        body = table + gap + fres
+    return hdr.pack(*h) + data[HDR.size:base] + body
+
+
+NEUTRAL_BLOCKS = ([3, 3, 3, 0], [3, 3, 3, 3, 3, 3, 0, 0], [3] * 8, [3, 3, 3, 3],
+                  [1, 2, 3], [0, 1], [2, 2, 2, 2, 2])
+
+
+def neutral_sections(version, abi=ABI_AARCH64_BE, blocks=NEUTRAL_BLOCKS):
+    """Sections (big-endian by default) whose FREs read the same in either
+    byte order (1-byte start addresses and data words), in functions of
+    1 KB, so that FREs read from moved bytes stay inside their function:
+    1 to 3 FDEs with the same FREs, one per data-word count list of
+    `blocks` (FRE blocks of 17, 20, 34, 40 bytes and others)."""
+    out = []
+    for counts in blocks:
+        fres = [(4 * i, fre_info(i & 1, c, 0), [8 * (k + 1) for k in range(c)])
+                for i, c in enumerate(counts)]
+        for n in (1, 2, 3):
+            fdes = [Fde(0x1000 * (i + 1), 0x400, fres) for i in range(n)]
+            out.append((f"neutral-v{version}-{''.join(map(str, counts))}-{n}",
+                        build(version, fdes, abi=abi, flags=F_SORTED)))
+    return out
+
+
+def foreign_placement_cases(tmp_path, abi):
+    """The valid big-endian conformance cases and neutral_sections of the
+    version the ABI's library reads in its own FDE layout
+    (PLACED_VERSIONS: ABI 1 v2, ABI 0 v1), for each FDE: its FRE block
+    shared by a copy of it, and as many bytes inserted before or after the
+    FDE table (shared_block_moved), of zeros or of that block again (0xff
+    bytes make FREs that overrun stock's row entry: test_crash_inputs)."""
+    out = []
+    sections = [(c.stem, c.read_bytes()) for c in valid_cases()]
+    sections += neutral_sections(PLACED_VERSIONS[abi][0])
+    for stem, data in sections:
+        if len(data) < HDR.size or data[:2] != b"\xde\xe2" or \
+                data[2] not in PLACED_VERSIONS[abi]:
+            continue
+        h = BE_HDR.unpack_from(data)
+        base = HDR.size + h[6]
+        for share in range(h[7]):
+            off = struct.unpack_from(">I", data, base + h[10] + share * FDE_SIZE[data[2]] + 8)[0]
+            for field in ("fdeoff", "freoff"):
+                for name, fill in (("00", b"\0"), ("block", data[base + h[11] + off:])):
+                    sec = shared_block_moved(data, field, share, fill)
+                    if sec is None:
+                        continue
+                    p = tmp_path / f"{stem}-{field}-fde{share}-{name}.sframe"
+                    p.write_bytes(sec)
+                    out.append((field, p))
+    return out
+
+
+def placed_tables_past_buffer(data, abi):
+    """1 when the FDE table or FRE sub-section, placed right after the
+    header as 2.44/2.40 place them, end past the buffer (the drop-in
+    refuses the section at decode)."""
+    e = "<" if data[:2] == b"\xe2\xde" else ">"
+    h = struct.unpack_from(e + "HBBBbbBIIIII", data)
+    return HDR.size + h[6] + FDE_SIZE[h[1]] * h[7] + h[9] > len(data)
+
+
+@pytest.mark.parametrize("abi", [1, 0])
+def test_moved_subsections_foreign_answer_as_stock(walkers, abi, tmp_path):
+    """Foreign-endian sections whose sfh_fdeoff or sfh_freoff moves a
+    non-empty sub-section and whose byte swap still succeeds in 2.44/2.40
+    (foreign_placement_cases): the library swaps the tables where the
+    offsets say and reads them right after the header, and the drop-in of
+    its ABI answers every function as it does wherever stock neither
+    crashes nor reads its tables past the buffer."""
+    compared = {"fdeoff": 0, "freoff": 0}
+    diffs = []
+    for field, case in foreign_placement_cases(tmp_path, abi):
+        stock = walk(f"walk_stock{abi}", case)
+        if stock.returncode != 0:
+            continue                          # stock crashed
+        mine = walk(f"walk_safe{abi}", case)
+        if stock.stdout.startswith(b"decode error"):
+            if not mine.stdout.startswith(b"decode error"):
+                diffs.append(case.name + " (stock refuses)")
+            continue
+        if mine.stdout.startswith(b"decode error") and \
+                placed_tables_past_buffer(case.read_bytes(), abi):
+            continue                          # stock reads past the buffer
+        compared[field] += 1
+        if before_dump(mine.stdout) != before_dump(stock.stdout):
+            diffs.append(case.name)
+    print(f"\nABI {abi}: foreign-endian moved sections compared: {compared}")
+    assert min(compared.values()) >= (10 if abi else 4), compared
+    assert not diffs, f"{len(diffs)} moved sections differ (ABI {abi}): {diffs[:10]}"

@@ -5,9 +5,12 @@
 Every harness in fuzz/ (a fuzz_*.c that defines LLVMFuzzerTestOneInput) is
 built everywhere a harness list exists:
   - fuzz/oss-fuzz/build.sh, run for real with OSS-Fuzz's variables and a
-    stub compiler that only creates its -o file: $OUT/fuzz_<h> with its
-    _seed_corpus.zip, .dict and .options, unless build.sh's not_built
-    names it;
+    stub compiler that only creates its -o file (and logs its arguments):
+    $OUT/fuzz_<h> with its _seed_corpus.zip, .dict and .options, unless
+    build.sh's not_built names it, linked from an object of every source
+    of the library and the printers (src/{common,sframe,lookup,cfi,elf,
+    fmt}/*.c) and, for diff_libsframe_safe<N>, of every src/compat/*.c
+    compiled at that harness's ABI (N, or 3) and at no other;
   - mk/fuzz.mk's FUZZ_HARNESSES (MAKE_HARNESSES; diff_libsframe only when
     GNU libsframe is installed, HAVE_LIBSFRAME=1), and make has a rule for
     each one's real fuzzer builds (`make -n`: build/fuzz/libfuzzer/,
@@ -27,7 +30,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DEFINES = re.compile(r"^\s*int\s+LLVMFuzzerTestOneInput\s*\(", re.M)
 
 STUB = """#!/bin/sh
-# Stub compiler: creates the file after -o, compiles nothing.
+# Stub compiler: logs its arguments, creates the file after -o, compiles
+# nothing.
+echo "$*" >> "$STUB_LOG"
 while [ $# -gt 0 ]; do
   if [ "$1" = -o ]; then : > "$2"; exit 0; fi
   shift
@@ -62,6 +67,7 @@ def ossfuzz_outputs(tmp):
         os.mkdir(os.path.join(tmp, d))
     os.symlink(REPO, os.path.join(tmp, "src", "sframe-validate"))
     env.update(CC=stub, CXX=stub, CFLAGS="", CXXFLAGS="", SANITIZER="address",
+               STUB_LOG=os.path.join(tmp, "cc.log"),
                LIB_FUZZING_ENGINE="-fsanitize=fuzzer",
                OUT=os.path.join(tmp, "out"), WORK=os.path.join(tmp, "work"),
                SRC=os.path.join(tmp, "src"))
@@ -69,7 +75,51 @@ def ossfuzz_outputs(tmp):
                        env=env, capture_output=True, text=True, check=False)
     if r.returncode != 0:
         sys.exit("check-fuzz-harnesses: build.sh failed with a stub compiler:\n" + r.stderr)
-    return set(os.listdir(os.path.join(tmp, "out")))
+    with open(os.path.join(tmp, "cc.log"), encoding="utf-8") as f:
+        log = f.read().splitlines()
+    return set(os.listdir(os.path.join(tmp, "out"))), log
+
+
+LIB_DIRS = ("common", "sframe", "lookup", "cfi", "elf", "fmt")
+ABI = re.compile(r"-DSFV_COMPAT_ABI=(\d)")
+
+
+def link_omissions(log, out_dir):
+    """What build.sh's link of each $OUT/fuzz_<h> lacks (from the stub's
+    log): an object of a library source, or of a src/compat source at the
+    harness's ABI; or a src/compat object of another ABI it links."""
+    made = {}                                   # object -> (source, ABI or None)
+    links = {}                                  # harness -> its objects
+    for line in log:
+        args = line.split()
+        if "-o" not in args:
+            continue
+        o = args[args.index("-o") + 1]
+        if "-c" in args:
+            src = args[args.index("-c") + 1]
+            m = ABI.search(line)
+            made[o] = (src, m.group(1) if m else None)
+        elif os.path.dirname(o) == out_dir:
+            links[os.path.basename(o)[len("fuzz_"):]] = [a for a in args if a in made]
+    srcs = {os.path.join("src", d, f) for d in LIB_DIRS
+            for f in os.listdir(os.path.join(REPO, "src", d)) if f.endswith(".c")}
+    compat = {os.path.join("src/compat", f) for f in os.listdir(os.path.join(REPO, "src/compat"))
+              if f.endswith(".c")}
+    bad = []
+    for h, objs in sorted(links.items()):
+        got = {made[o] for o in objs}
+        have = {s for s, _ in got}
+        for s in sorted(srcs - have):
+            bad.append(f"fuzz/oss-fuzz/build.sh links fuzz_{h} without {s}")
+        m = re.fullmatch(r"diff_libsframe_safe(\d?)", h)
+        if m:
+            abi = m.group(1) or "3"
+            for s in sorted(compat - {s for s, a in got if a == abi}):
+                bad.append(f"fuzz/oss-fuzz/build.sh links fuzz_{h} without {s} at ABI {abi}")
+        for s, a in sorted(x for x in got if x[1] is not None and x[0] in compat):
+            if not m or a != (m.group(1) or "3"):
+                bad.append(f"fuzz/oss-fuzz/build.sh links fuzz_{h} with {s} at ABI {a}")
+    return bad
 
 
 def fuzzer_builds(harnesses):
@@ -98,8 +148,8 @@ def main():
     replay = set(re.findall(r"X\((\w+)\)", m.group(1))) if m else set()
     skip = not_built()
     with tempfile.TemporaryDirectory() as tmp:
-        out = ossfuzz_outputs(tmp)
-    bad = []
+        out, log = ossfuzz_outputs(tmp)
+        bad = link_omissions(log, os.path.join(tmp, "out"))
     for h in hs:
         if h not in skip:
             for f in (f"fuzz_{h}", f"fuzz_{h}_seed_corpus.zip", f"fuzz_{h}.dict",
