@@ -9,7 +9,8 @@
 # one: at most 3 N + 1 for sections of up to N bytes.
 PROOF_SRCS.sfv_v_walk_fres := proofs/sfv_v_walk_fres/models.c \
   proofs/sfv_validate/fast_model.c src/common/rules.c \
-  src/sframe/classify.c src/sframe/layout.c src/sframe/validate_fast.c
+  src/sframe/classify.c src/sframe/layout.c src/sframe/validate_fast.c \
+  src/sframe/validate_derive.c
 PROOF_GOTO.sfv_v_walk_fres := \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
   --replace-calls sfv_v_fast_fres_find:fast_model_find \
