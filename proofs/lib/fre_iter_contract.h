@@ -44,9 +44,12 @@ static inline void fre_iter_any(sfv_fre_iter *it, const sfv_section *sec) {
  *     dw_count words, each the zero- and sign-extension of dw_size bytes,
  *     the rest 0), its length the start's, the info byte's and the words'
  *     bytes; the iterator past it and counting it;
- *   - any other status: no advance; when the info byte was read (the
- *     data-word size refused, or the start and the info byte inside
- *     [pos, limit)), the FRE's count and size code are the info byte's. */
+ *   - any other status: no advance; SFV_END only when it0->next >=
+ *     it0->count, SFV_E_FRE_TYPE only for an undefined FRE type (start
+ *     size 0); SFV_E_BOUNDS or SFV_E_DATAWORD_SIZE when the info byte was
+ *     read (the data-word size refused, or the start and the info byte
+ *     inside [pos, limit)): the FRE's count and size code are the info
+ *     byte's. */
 static inline int fre_decoded(const sfv_fre *r) {
   unsigned k;
   if (r->base_reg != sfv_fre_info_base_reg(r->info) ||
@@ -84,8 +87,12 @@ static inline int fre_next_post(const sfv_fre_iter *it0, const sfv_fre_iter *it,
            r->length == 1u + asz + (unsigned)r->dw_count * r->dw_size;
   if (it->pos != it0->pos || it->next != it0->next)
     return 0;
+  if (st == SFV_END)
+    return it0->next >= it0->count;
+  if (st == SFV_E_FRE_TYPE)
+    return asz == 0;
   if (st == SFV_E_DATAWORD_SIZE ||
-      (asz != 0 && it0->pos <= it0->limit && it0->limit - it0->pos > asz))
+      (it0->pos <= it0->limit && it0->limit - it0->pos > asz))
     return r->dw_count == sfv_fre_info_count(r->info) &&
            r->dw_size_code == sfv_fre_info_size_code(r->info);
   return 1;
