@@ -51,23 +51,18 @@ static void walk_state_any(sfv_fde *f, sfv_result *res, sfv_options *opt,
   proof_section_model(&v.sec, NULL, 0);
   __CPROVER_assume(v.sec.size < ((uint64_t)1 << 48));
   proof_fde_model(&v.sec, f);
-  /* Split runs (proof.mk): the FRE type (3: every undefined one), the
-   * ABI byte (0: every value but the four known). */
-#ifdef PROOF_FRE_TYPE
-  if (PROOF_FRE_TYPE <= SFV_FRE_ADDR4)
-    __CPROVER_assume(f->fre_type == PROOF_FRE_TYPE);
-  else
-    __CPROVER_assume(f->fre_type > SFV_FRE_ADDR4);
-#endif
-#ifdef PROOF_ABI
-  if (PROOF_ABI != 0)
-    v.sec.hdr.abi_arch = PROOF_ABI;
-  else
-    __CPROVER_assume(v.sec.hdr.abi_arch == 0 || v.sec.hdr.abi_arch > 4);
-#endif
   v.opt = opt;
   v.res = res;
   v.ft = ft;
+  /* v is static (zero): the rest of its state any value. */
+  v.em = (sfv_emitter){0}; /* fn, ctx: the walk reads only stop */
+  v.em.max = nondet_u32();
+  v.em.delivered = nondet_u32();
+  v.em.stop = nondet_int();
+  v.unreloc = nondet_int();
+  v.fast_skip = nondet_unsigned();
+  v.fast_miss = nondet_unsigned();
+  v.find_n = nondet_unsigned();
   v.abi_ok = sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch);
   v.fast = v.abi_ok && nondet_u8() != 0;
   v.memo = v.sec.hdr.abi_arch == SFV_ABI_S390X_BE;
