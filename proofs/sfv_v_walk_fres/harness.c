@@ -25,23 +25,7 @@
 #include "section_proof.h"
 #include "../../src/sframe/validate_walk.c"
 #include "walk_contract.h"
-
-static vctx v;
-static unsigned sent;
-static unsigned elsewhere; /* a v->out.ctx other than the validator's */
-
-/* v->out: each finding of a known rule; a delivery may stop the run. */
-static void sink(void *ctx, const sfv_finding *g) {
-  __CPROVER_assert(ctx == v.out.ctx, "finding: v->out's context");
-  __CPROVER_assert((unsigned)g->rule < (unsigned)SFV_RULE_COUNT &&
-                       (g->severity == SFV_SEV_ERROR ||
-                        g->severity == SFV_SEV_WARNING ||
-                        g->severity == SFV_SEV_NOTE),
-                   "finding: a known rule and severity");
-  sent++;
-  if (nondet_u8() != 0)
-    v.em.stop = 1;
-}
+#include "vsink_proof.h"
 
 /* The validator state of a walk of f's FREs: walk_pre, counters far from
  * wrapping (a section draws fewer findings than it has bytes), sections
