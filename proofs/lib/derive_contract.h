@@ -19,8 +19,13 @@
  *   - SFV_V_FAST: not s390x, and more than 8 word bytes;
  *   - SFV_V_FAST8 and SFV_V_MEMO: at most 8 word bytes; SFV_V_MEMO only
  *     on s390x;
+ *   - SFV_V_FAST8: v->ft->mask[info] and expect[info] have no bit past
+ *     the word bytes (in the little-endian 8-byte load at the first
+ *     word), so the words that fail the masked test (fast path:
+ *     find_next_word) are among the FRE's own;
  * Frame: derive writes only v->ft->info, words_len, mask and expect at
- * index info (mask and expect: any value, as far as the contract says). */
+ * index info (mask and expect: any value but as the SFV_V_FAST8 clause
+ * says). */
 #ifndef SFV_DERIVE_CONTRACT_H
 #define SFV_DERIVE_CONTRACT_H
 
@@ -46,7 +51,9 @@ static inline int derive_post(const vctx *v, uint8_t info, uint8_t t) {
   if (t == SFV_V_FAST)
     return !v->memo && n <= 3u && wl > 8u;
   if (t == SFV_V_FAST8)
-    return n <= 3u && wl <= 8u;
+    return n <= 3u && wl <= 8u &&
+           (wl == 8u ||
+            ((v->ft->mask[info] | v->ft->expect[info]) >> (8u * wl)) == 0);
   if (t == SFV_V_MEMO)
     return v->memo && wl <= 8u;
   return 0;

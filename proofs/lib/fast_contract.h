@@ -10,7 +10,9 @@
  * v->memo says s390x, the iterator is one sfv_fre_iter_init made for f
  * and sfv_fre_next kept (the invariant proofs/sfv_fre_next proves: it
  * reads v->sec, its limit inside the FRE sub-section as clipped to the
- * buffer), the fast path's tables as fast_tables_ok says.
+ * buffer), the fast path's tables as fast_tables_ok says (its clauses:
+ * docs/PROOFS.md, "Not proved"; proofs/sfv_v_fast_fres's first split
+ * starts from zeroed tables instead).
  * Postcondition, d the bytes and k the FREs it passed over:
  *   - the iterator moved forward only, by whole FREs of at least
  *     start-address size + 1 bytes each (d >= k * (asz + 1); k == 0 iff

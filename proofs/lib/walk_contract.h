@@ -33,6 +33,7 @@
 
 #include "sframe/validate.h"
 #include "sframe/spec.h"
+#include "proof.h"
 
 /* Findings a walk over bytes FRE bytes may send: per FRE (>= 2 bytes)
  * its start's two, the classifier's (one per data word and a few of the
@@ -70,25 +71,81 @@ static inline int walk_up(uint32_t now, uint32_t was, uint64_t d) {
   return now >= was && now - was <= d;
 }
 
+/* What every walk keeps: the budget only spent, fast_miss <= 5, and each
+ * result counter up by at most d (up != 0) or unchanged (up == 0). */
+static inline int walk_kept(const vctx *v, const sfv_work *b,
+                            const walk_state *s, int up, uint64_t d) {
+  if (b != NULL && (b->left > s->b.left || b->total != s->b.total ||
+                    (b->hit != s->b.hit && b->hit != 1)))
+    return 0;
+  if (v->fast_miss > 5u)
+    return 0;
+  if (!up)
+    return v->res->errors == s->errors && v->res->warnings == s->warnings &&
+           v->res->notes == s->notes && v->res->suppressed == s->suppressed;
+  return walk_up(v->res->errors, s->errors, d) &&
+         walk_up(v->res->warnings, s->warnings, d) &&
+         walk_up(v->res->notes, s->notes, d) &&
+         walk_up(v->res->suppressed, s->suppressed, d);
+}
+
 static inline int walk_post(const vctx *v, const sfv_work *b,
                             const walk_state *s, uint64_t e, int quiet,
                             unsigned sent) {
   uint64_t d = e - s->p0;
   if (e != s->p0 && (e < s->p0 || e > sfv_fre_end(&v->sec)))
     return 0;
-  if (b != NULL && (b->left > s->b.left || b->total != s->b.total ||
-                    (b->hit != s->b.hit && b->hit != 1)))
-    return 0;
-  if (v->fast_miss > 5u)
-    return 0;
   if (quiet)
-    return sent == 0 && v->res->errors == s->errors &&
-           v->res->warnings == s->warnings && v->res->notes == s->notes &&
-           v->res->suppressed == s->suppressed;
-  return sent <= WALK_FINDINGS(d) && walk_up(v->res->errors, s->errors, d) &&
-         walk_up(v->res->warnings, s->warnings, d) &&
-         walk_up(v->res->notes, s->notes, d) &&
-         walk_up(v->res->suppressed, s->suppressed, d);
+    return sent == 0 && walk_kept(v, b, s, 0, d);
+  return sent <= WALK_FINDINGS(d) && walk_kept(v, b, s, 1, d);
+}
+
+/* What a walk may change, any values (its model then assumes walk_post
+ * or walk_inv of them). */
+static inline void walk_havoc(vctx *v, sfv_work *b) {
+  if (b != NULL) {
+    b->left = nondet_u64();
+    b->hit = nondet_int();
+  }
+  v->fast_skip = nondet_unsigned();
+  v->fast_miss = nondet_unsigned();
+  v->res->errors = nondet_u32();
+  v->res->warnings = nondet_u32();
+  v->res->notes = nondet_u32();
+  v->res->suppressed = nondet_u32();
+}
+
+/* The invariant of walk_fres's loop (validate_walk.c), at the top of every
+ * turn (walk_turn) of a walk that started at iterator *it0 in state *s
+ * (s->p0 == it0->pos), *it the iterator now, sent the findings sent to
+ * v->out since, ended: the walk ends here (one more finding allowed, the
+ * one that ended it):
+ *   - the iterator reads v->sec, its limit, count and FRE type (a
+ *     defined one) as at the start, its limit inside the FRE sub-section
+ *     as clipped to the buffer; its position the start or in
+ *     (p0, limit];
+ *   - at most 3 d findings (d = pos - p0; ended: 3 d + 1);
+ *   - the budget only spent; fast_miss <= 5;
+ *   - the result counters each up by at most d when v->out is the
+ *     validator's own delivery (its ctx v), else unchanged.
+ * It holds at the loop's entry (sent 0, the iterator as given): the
+ * model of walk_fres in proofs/sfv_v_walk_fres asserts it there; one
+ * turn keeps it (the step run); so it holds where the loop ends, and
+ * implies walk_post (ended: sent <= WALK_FINDINGS(d)). */
+static inline int walk_inv(const vctx *v, const sfv_work *b,
+                           const walk_state *s, const sfv_fre_iter *it0,
+                           const sfv_fre_iter *it, unsigned sent, int ended) {
+  uint64_t d = it->pos - s->p0;
+  if (it->sec != &v->sec || it->limit != it0->limit ||
+      it->count != it0->count || it->fre_type != it0->fre_type ||
+      it->fre_type > SFV_FRE_ADDR4 || it->limit > sfv_fre_end(&v->sec) ||
+      sfv_fre_end(&v->sec) > v->sec.size)
+    return 0;
+  if (it->pos != s->p0 && (it->pos < s->p0 || it->pos > it->limit))
+    return 0;
+  if ((uint64_t)sent > 3u * d + (ended != 0))
+    return 0;
+  return walk_kept(v, b, s, v->out.ctx == (const void *)v, d);
 }
 
 #endif

@@ -7,7 +7,9 @@
  * - one sfv_fre_next from ANY iterator satisfying the invariant (any
  *   position, FRE counts, FRE type) has no undefined behaviour, returns
  *   only an FRE inside [pos, limit), advances past it and counts it, and
- *   keeps the invariant.
+ *   keeps the invariant; and the whole of fre_next_post
+ *   (proofs/lib/fre_iter_contract.h: the iterator's frame, the FRE's
+ *   fields), which the FRE walk's step assumes in its place.
  * So every walk of any length stays inside the buffer; it ends after at
  * most count steps (next grows by one per FRE, each FRE at least 2 bytes).
  *
@@ -38,7 +40,7 @@ static void init_step(const sfv_section *sec) {
 }
 
 static void next_step(const sfv_section *sec) {
-  sfv_fre_iter it;
+  sfv_fre_iter it, it0;
   sfv_fre r;
   sfv_status st;
   uint64_t pos;
@@ -54,8 +56,11 @@ static void next_step(const sfv_section *sec) {
 #endif
   pos = it.pos;
   next = it.next;
+  it0 = it;
   st = sfv_fre_next(&it, &r);
   __CPROVER_assert(fre_iter_inv(&it, sec), "next: the invariant kept");
+  __CPROVER_assert(fre_next_post(&it0, &it, &r, st),
+                   "next: fre_next_post (the walk step's model)");
   if (st == SFV_OK) {
     __CPROVER_assert(r.offset == pos && r.length >= 2 &&
                          r.length <= it.limit && pos <= it.limit - r.length,

@@ -1,27 +1,33 @@
 # SPDX-License-Identifier: MIT
 # One FDE's FRE walk against proofs/lib/walk_contract.h, the lemma the
-# whole-validator proof assumes in its place.  Not yet within the budget
-# (docs/PROOFS.md): run with make prove-one.  The fast path is its
-# contract (proofs/lib/fast_contract.h, the model of proofs/sfv_validate);
-# loop bounds as the whole validator's at the same N (unwindset.sh).
-PROVE_PENDING += sfv_v_walk_fres
-PROOF_SRCS.sfv_v_walk_fres := proofs/sfv_validate/fast_model.c \
-  src/common/rules.c src/sframe/classify.c src/sframe/decode.c \
-  src/sframe/layout.c src/sframe/validate_walk.c src/sframe/validate_fast.c \
+# whole-validator proof assumes in its place, by induction over the walk's
+# loop (harness.c): the step (one walk_turn from any state satisfying the
+# loop invariant) and the ends (both entry points, the loop its model).
+# Lemmas in place of code (models.c, proofs/sfv_validate/fast_model.c): the
+# fast path, one sfv_fre_next_i, and (the ends) the loop.  No loop
+# depends on the section's size but the models' findings (below).
+PROOF_SRCS.sfv_v_walk_fres := proofs/sfv_v_walk_fres/models.c \
+  proofs/sfv_validate/fast_model.c src/common/rules.c \
+  src/sframe/classify.c src/sframe/layout.c src/sframe/validate_fast.c \
   src/sframe/validate_derive.c
 PROOF_GOTO.sfv_v_walk_fres := \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
-  --replace-calls sfv_v_fast_fres_find:fast_model_find
-# Runs N.<version><order>.a<abi>.t<FRE type> (harness.c): every split of
-# N = 32 (6 x 5 x 4; t3: every undefined FRE type, whose walk ends at
-# sfv_fre_iter_init).
-PROOF_VARS.sfv_v_walk_fres := $(foreach s,1le 1be 2le 2be 3le 3be,\
-  $(foreach a,0 1 2 3 4,$(foreach t,0 1 2 3,32.$(s).a$(a).t$(t))))
-PROOF_FLAGS.sfv_v_walk_fres := --unwind 1 --slice-formula
-$(foreach v,$(PROOF_VARS.sfv_v_walk_fres),\
-  $(eval PROOF_DEFS.sfv_v_walk_fres.$(v) := \
-    -DPROOF_VERSION=$(subst le,,$(subst be,,$(word 2,$(subst ., ,$(v))))) \
-    -DPROOF_BE=$(if $(findstring be,$(v)),1,0) \
-    -DPROOF_ABI=$(subst a,,$(word 3,$(subst ., ,$(v)))) \
-    -DPROOF_FRE_TYPE=$(subst t,,$(word 4,$(subst ., ,$(v))))) \
-  $(eval PROOF_RUN_FLAGS.sfv_v_walk_fres.$(v) = --unwindset '$$(shell proofs/sfv_validate/unwindset.sh $(firstword $(subst ., ,$(v))))'))
+  --replace-calls sfv_v_fast_fres_find:fast_model_find \
+  --replace-calls sfv_fre_next_i:fre_next_model \
+  --replace-calls walk_fres:walk_fres_model
+PROOF_VARS.sfv_v_walk_fres := 64.step 64.ends
+# Over a minute of CPU each (docs/PROOFS.md): make prove-all.
+PROVE_SLOW += sfv_v_walk_fres.64.step sfv_v_walk_fres.64.ends
+PROOF_FLAGS.sfv_v_walk_fres := --unwind 16
+# The models' findings, sent one by one: the fast path's at most one per
+# byte it passes over, the walk's at most 3 per byte and 1, over at most
+# N - 28 bytes (the FRE sub-section starts after the 28-byte header):
+# N = 64, 36 and 109 (one copy of send_model.h's loop per model file, the
+# second named $$link1).
+proof_walk_sends = --unwindset 'proof_send_findings.0:$(1),proof_send_findings$$link1.0:$(1)'
+PROOF_RUN_FLAGS.sfv_v_walk_fres.64.step := $(call proof_walk_sends,38)
+PROOF_RUN_FLAGS.sfv_v_walk_fres.64.ends := $(call proof_walk_sends,111)
+PROOF_DEFS.sfv_v_walk_fres.64.step := -DPROOF_STEP=1
+PROOF_DEFS.sfv_v_walk_fres.64.ends := -DPROOF_STEP=0
+# The harness includes the file that defines walk_turn and walk_fres.
+$(foreach v,$(PROOF_VARS.sfv_v_walk_fres),$(eval $(PROVE_BUILD)/sfv_v_walk_fres.$(v).ok: src/sframe/validate_walk.c proofs/sfv_v_walk_fres/models.c))

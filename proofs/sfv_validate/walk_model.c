@@ -20,16 +20,7 @@ static uint64_t walk_model(vctx *v, const sfv_fde *f, uint64_t p0,
   uint64_t e = nondet_u64();
   __CPROVER_assert(walk_pre(v, f, p0), "FRE walk: precondition");
   walk_save(&s, v, p0, b);
-  if (b != NULL) {
-    b->left = nondet_u64();
-    b->hit = nondet_int();
-  }
-  v->fast_skip = nondet_unsigned();
-  v->fast_miss = nondet_unsigned();
-  v->res->errors = nondet_u32();
-  v->res->warnings = nondet_u32();
-  v->res->notes = nondet_u32();
-  v->res->suppressed = nondet_u32();
+  walk_havoc(v, b);
   __CPROVER_assume(walk_post(v, b, &s, e, quiet, sent));
   proof_send_findings(&v->out, sent);
   return e;

@@ -65,6 +65,62 @@ fast_turn(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
   return 0;
 }
 
+/* One turn of walk_fres's loop at iterator *it (prev_start: the start of
+ * FRE it->next - 1, if any; fast: sfv_v_fast_usable; *turned: the fast
+ * path had this turn already): the fast path's turn, then one FRE by the
+ * slow path.  1 when the walk goes on.  The walk's loop is nothing but
+ * these turns, so a proof of one turn from any state satisfying the
+ * walk's invariant covers walks of any length (proofs/sfv_v_walk_fres).
+ * Reads the section only through sfv_fre_next_i: a failed FRE's fields
+ * are those its info byte gives when that byte was read. */
+__attribute__((always_inline)) static inline int
+walk_turn(vctx *v, const sfv_fde *f, sfv_fre_iter *it, uint32_t *prev_start,
+          sfv_work *b, int fast, int *turned, int *done) {
+  sfv_fre cur, prev;
+  sfv_status st;
+  if (*turned)
+    *turned = 0;
+  else if (fast && fast_turn(v, f, it, b, prev_start, done))
+    return 0;
+  st = sfv_fre_next_i(it, &cur);
+  if (st == SFV_END) {
+    *done = 1;
+    return 0;
+  }
+  if (st == SFV_E_DATAWORD_SIZE) {
+    SFV_FIND(&v->out, FRE_DATAWORD_SIZE,
+             it->pos + sfv_fre_addr_size(f->fre_type), f->index, it->next,
+             .dataword_size_code = cur.dw_size_code,
+             .max_dataword_size_code = SFV_DW_SIZE_CODE_MAX);
+    return 0;
+  }
+  if (st != SFV_OK) {
+    /* Truncated: say how much the FRE needs if its info byte is there
+     * (then sfv_fre_next_i decoded its count and size code; asz 0, an
+     * undefined FRE type, cannot reach here: the iterator's FRE type is
+     * its FDE's, which sfv_fre_iter_init_i accepted). */
+    uint64_t left = it->limit > it->pos ? it->limit - it->pos : 0;
+    unsigned asz = sfv_fre_addr_size(f->fre_type);
+    int64_t need = asz + 1;
+    if (asz != 0 && left > asz)
+      need += (int64_t)((unsigned)cur.dw_count << cur.dw_size_code);
+    SFV_FIND(&v->out, FRE_BOUNDS, it->pos, f->index, it->next,
+             .bytes_needed = need, .bytes_left = (int64_t)left);
+    return 0;
+  }
+  if (b != NULL && !sfv_work_charge(b, cur.length))
+    return 0;
+  /* FRE cur.index - 1 was the previous one, whichever path took it;
+   * *prev_start is its start (set below or by the fast path). */
+  prev.index = cur.index > 0 ? cur.index - 1 : 0;
+  prev.start = *prev_start;
+  check_fre_start(v, f, &cur, cur.index > 0 ? &prev : NULL);
+  if (v->abi_ok)
+    (void)sfv_classify_fre_i(&v->sec, f, &cur, &v->out);
+  *prev_start = cur.start; /* all check_fre_start reads of prev */
+  return 1;
+}
+
 /* Decodes and checks the FREs of f from iterator it on (never past the
  * FRE sub-section; prev_start: the start of FRE it->next - 1, if any);
  * returns the section offset where its block ends, as far as it could be
@@ -78,54 +134,11 @@ static uint64_t walk_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *itp,
                           uint32_t prev_start, sfv_work *b, int *done,
                           int turned) {
   sfv_fre_iter it = *itp;
-  sfv_fre cur, prev;
   int fast = sfv_v_fast_usable(v, f);
-  sfv_status st;
-
   *done = 0;
-  prev.start = prev_start;
-  while (!v->em.stop) {
-    if (turned)
-      turned = 0;
-    else if (fast && fast_turn(v, f, &it, b, &prev.start, done))
-      break;
-    st = sfv_fre_next_i(&it, &cur);
-    if (st == SFV_END) {
-      *done = 1;
-      break;
-    }
-    if (st == SFV_E_DATAWORD_SIZE) {
-      uint64_t info_off = it.pos + sfv_fre_addr_size(f->fre_type);
-      SFV_FIND(&v->out, FRE_DATAWORD_SIZE, info_off, f->index, it.next,
-               .dataword_size_code =
-                   sfv_fre_info_size_code(v->sec.data[info_off]),
-               .max_dataword_size_code = SFV_DW_SIZE_CODE_MAX);
-      break;
-    }
-    if (st != SFV_OK) {
-      /* Truncated: say how much the FRE needs if its info byte is there. */
-      uint64_t left = it.limit > it.pos ? it.limit - it.pos : 0;
-      unsigned asz = sfv_fre_addr_size(f->fre_type);
-      int64_t need = asz + 1;
-      if (left > asz) {
-        uint8_t info = v->sec.data[it.pos + asz];
-        unsigned sz = 1u << sfv_fre_info_size_code(info);
-        need += (int64_t)(sfv_fre_info_count(info) * sz);
-      }
-      SFV_FIND(&v->out, FRE_BOUNDS, it.pos, f->index, it.next,
-               .bytes_needed = need, .bytes_left = (int64_t)left);
-      break;
-    }
-    if (b != NULL && !sfv_work_charge(b, cur.length))
-      break;
-    /* FRE cur.index - 1 was the previous one, whichever path took it;
-     * prev.start is its start (set below or by the fast path). */
-    prev.index = cur.index > 0 ? cur.index - 1 : 0;
-    check_fre_start(v, f, &cur, cur.index > 0 ? &prev : NULL);
-    if (v->abi_ok)
-      (void)sfv_classify_fre_i(&v->sec, f, &cur, &v->out);
-    prev.start = cur.start; /* all check_fre_start reads of prev */
-  }
+  while (!v->em.stop &&
+         walk_turn(v, f, &it, &prev_start, b, fast, &turned, done))
+    ;
   return it.pos;
 }
 
