@@ -1,20 +1,20 @@
 # SPDX-License-Identifier: MIT
 # sfv_fde_buckets_fill on a model section of at most PROOF_MAX_FDES FDEs,
 # one run per version x byte order (the start field's place and width fold
-# to constants), N = 48: one FDE of any version.  With two FDEs (the order
-# between them; -DPROOF_MAX_FDES=2, N = 64, main.0 and .2 unwound 3) it
-# is not yet within the budget (docs/PROOFS.md).  The bucket count is
+# to constants), N = 48: one FDE of any version.  The bucket count is
 # shrunk to PROOF_LOOKUP_BUCKETS (src/sfv_decode.h, CBMC only;
 # docs/PROOFS.md "Assumptions"): with the shipped 256 the two bucket fills
 # unroll 258 steps each inside the FDE loop.  4-39 s of CPU per run: make
 # prove-all (the budget, docs/PROOFS.md).
 # Loops: the shift search (.0) at most 64 steps with 4 buckets (a span
-# below 2^64); the FDE loop (.2) and the harness's (main.0) PROOF_MAX_FDES
-# steps; the bucket fills (.1, .3) at most PROOF_LOOKUP_BUCKETS + 1 each.
+# below 2^64); the FDE loop (.1) and the harness's (main.0) PROOF_MAX_FDES
+# steps; the bucket fills (fill_fde's, fill_rest's) at most
+# PROOF_LOOKUP_BUCKETS + 1 each.  Two FDEs: proofs/sfv_fde_buckets_two
+# (pending), over the induction step proofs/fde_buckets_step.
 PROOF_SRCS.sfv_fde_buckets := src/sframe/fde_buckets.c src/sframe/decode.c src/sframe/layout.c
 PROOF_FLAGS.sfv_fde_buckets := -DPROOF_LOOKUP_BUCKETS=4 -DPROOF_MAX_FDES=1 \
   --unwind 9 \
-  --unwindset main.0:2,sfv_fde_buckets_fill.0:65,sfv_fde_buckets_fill.2:2 \
-  --unwindset sfv_fde_buckets_fill.1:6,sfv_fde_buckets_fill.3:6
+  --unwindset main.0:2,sfv_fde_buckets_fill.0:65,sfv_fde_buckets_fill.1:2 \
+  --unwindset fill_fde.0:6,fill_rest.0:6
 PROOF_VARS.sfv_fde_buckets := $(addsuffix .48,$(PROOF_SPLITS))
 PROVE_SLOW += $(addprefix sfv_fde_buckets.,$(PROOF_VARS.sfv_fde_buckets))

@@ -159,6 +159,28 @@ sfv_status sfv_find_fde(const sfv_section *sec, uint64_t pc, sfv_fde *out,
   return SFV_OK;
 }
 
+/* One FRE of walk_sorted: when the FRE at c->pos starts at or below off,
+ * the answer becomes it (*pos, *idx = k, *found) and c moves past it;
+ * 0 ends the walk.  c->pos only grows, and *pos is a position c had. */
+__attribute__((always_inline)) static inline int
+sorted_turn(sfv_cursor *c, uint64_t off, unsigned asz, uint32_t k,
+            uint64_t *pos, uint32_t *idx, int *found) {
+  uint64_t here = c->pos;
+  /* One check for start and info: their asz + 1 bytes as one window. */
+  const uint8_t *p = cur_window(c, here, asz + 1u);
+  uint8_t info;
+  if (p == NULL || sfv_ld(p, asz, c->big_endian) > off)
+    return 0;
+  info = p[asz];
+  c->pos = here + asz + 1u;
+  *pos = here;
+  *idx = k;
+  *found = 1;
+  /* data words: count << size code, as decode.c sizes them */
+  return cur_skip(c, (uint64_t)sfv_fre_info_count(info)
+                         << sfv_fre_info_size_code(info));
+}
+
 /* fres_sorted sections: sfv_open() walked every FRE (all decode, starts
  * ascending), so the walk reads start addresses and info bytes only, still
  * through the cursor, and stops at the first FRE past off.  asz is a
@@ -167,28 +189,42 @@ __attribute__((always_inline)) static inline int
 walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
             unsigned asz, uint64_t *pos, uint32_t *idx) {
   sfv_cursor c;
-  uint64_t v = 0;
   uint32_t k;
-  uint8_t info;
   int found = 0;
   cur_init(&c, sec->data, f->fres_offset, sfv_fre_end(sec), sec->big_endian);
-  for (k = 0; k < f->num_fres; k++) {
-    uint64_t here = c.pos;
-    /* One check for start and info: their asz + 1 bytes as one window. */
-    const uint8_t *p = cur_window(&c, here, asz + 1u);
-    if (p == NULL || (v = sfv_ld(p, asz, c.big_endian)) > off)
-      break;
-    info = p[asz];
-    c.pos = here + asz + 1u;
-    *pos = here;
-    *idx = k;
-    found = 1;
-    /* data words: count << size code, as decode.c sizes them */
-    if (!cur_skip(&c, (uint64_t)sfv_fre_info_count(info)
-                          << sfv_fre_info_size_code(info)))
-      break;
-  }
+  for (k = 0; k < f->num_fres && sorted_turn(&c, off, asz, k, pos, idx, &found);
+       k++)
+    ;
   return found;
+}
+
+/* One FRE of walk_all: the FRE at it->pos skipped (sfv_fre_skip's
+ * status); when it applies at off, the answer becomes it (*pos, *idx,
+ * *found). */
+__attribute__((always_inline)) static inline sfv_status
+all_turn(sfv_fre_iter *it, uint64_t off, int mask_v1, uint64_t *pos,
+         uint32_t *idx, int *found) {
+  uint64_t here = it->pos;
+  uint32_t next = it->next, start, len;
+  uint8_t info;
+  sfv_status st = sfv_fre_skip(it, &start, &info, &len);
+  if (st == SFV_OK && (mask_v1 ? (off & start) == start : start <= off)) {
+    *pos = here;
+    *idx = next;
+    *found = 1;
+  }
+  return st;
+}
+
+/* Every FRE of *it (unsorted FREs, or MASK v1): the last one that applies
+ * at off.  SFV_OK at the end of the FREs, else the failing FRE's status. */
+__attribute__((always_inline)) static inline sfv_status
+walk_all(sfv_fre_iter *it, uint64_t off, int mask_v1, uint64_t *pos,
+         uint32_t *idx, int *found) {
+  sfv_status st;
+  while ((st = all_turn(it, off, mask_v1, pos, idx, found)) == SFV_OK)
+    ;
+  return st == SFV_END ? SFV_OK : st;
 }
 
 /* The FRE of f that applies at offset off (see the answer definition):
@@ -198,8 +234,7 @@ walk_sorted(const sfv_section *sec, const sfv_fde *f, uint64_t off,
 static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
                               uint64_t off, int mask_v1, sfv_fre_iter *at) {
   sfv_fre_iter it;
-  uint32_t start, len, idx = 0;
-  uint8_t info;
+  uint32_t idx = 0;
   uint64_t pos = 0;
   int found = 0;
   sfv_status st = sfv_fre_iter_init(&it, sec, f, 0);
@@ -210,22 +245,8 @@ static sfv_status find_fre_in(const sfv_section *sec, const sfv_fde *f,
     found = asz == 1   ? walk_sorted(sec, f, off, 1, &pos, &idx)
             : asz == 2 ? walk_sorted(sec, f, off, 2, &pos, &idx)
                        : walk_sorted(sec, f, off, 4, &pos, &idx);
-  } else {
-    for (;;) {
-      uint64_t here = it.pos;
-      uint32_t next = it.next;
-      st = sfv_fre_skip(&it, &start, &info, &len);
-      if (st == SFV_END)
-        break;
-      if (st != SFV_OK)
-        return st;
-      if (mask_v1 ? (off & start) == start : start <= off) {
-        pos = here;
-        idx = next;
-        found = 1;
-      }
-    }
-  }
+  } else if ((st = walk_all(&it, off, mask_v1, &pos, &idx, &found)) != SFV_OK)
+    return st;
   if (!found)
     return SFV_E_NOT_FOUND;
   *at = it;
