@@ -47,6 +47,9 @@ fi
 # loops over FREs and bytes
 s="$s,check_trailing.0:$T1,walk_fres.0:$R1,fast_a.0:$R1,fast_a.1:$R1"
 s="$s,fast_a.2:$R1"
+# check_fde_index's model (proofs/lib/fde_index_contract.h): at most
+# 10 findings per FDE and one
+s="$s,fde_index_model.0:$((10 * F + 2))"
 # the models' findings (send_model.h, one function for both models): the
 # fast path's at most one per byte it passes over, the FRE walk's at most
 # 3 per byte and 1
