@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* derive() (validate_fast.c, static: the harness includes the file) on
+/* sfv_v_derive() (validate_derive.c; the harness includes the file) on
  * any vctx satisfying its precondition -- any section header fields (the
  * classifier reads no section byte), any default FDE, any info byte, any
  * table contents -- keeps proofs/lib/derive_contract.h's contract: its
  * postcondition and its frame (nothing written but the four table entries
  * of info; checked at any other index j and at any byte b of v). */
 #include "proof.h"
-#include "../../src/sframe/validate_fast.c"
+#include "../../src/sframe/validate_derive.c"
 #include "derive_contract.h"
 
 int main(void) {
@@ -33,7 +33,7 @@ int main(void) {
   ix_j = ft->find_ix[j];
   memo_words_j = ft->memo[j].words;
   memo_state_j = ft->memo[j].state;
-  t = derive(&v, &f, info);
+  t = sfv_v_derive(&v, &f, info);
   __CPROVER_assert(derive_post(&v, info, t), "derive: postcondition");
   __CPROVER_assume(b < sizeof v);
   __CPROVER_assert(((const uint8_t *)&v)[b] == ((const uint8_t *)&v0)[b],

@@ -7,7 +7,8 @@
 PROVE_PENDING += sfv_v_walk_fres
 PROOF_SRCS.sfv_v_walk_fres := proofs/sfv_validate/fast_model.c \
   src/common/rules.c src/sframe/classify.c src/sframe/decode.c \
-  src/sframe/layout.c src/sframe/validate_walk.c src/sframe/validate_fast.c
+  src/sframe/layout.c src/sframe/validate_walk.c src/sframe/validate_fast.c \
+  src/sframe/validate_derive.c
 PROOF_GOTO.sfv_v_walk_fres := \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
   --replace-calls sfv_v_fast_fres_find:fast_model_find

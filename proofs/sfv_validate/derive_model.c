@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The model of validate_fast.c's derive() in the whole-validator proof
- * (mk/prove.mk calls goto-instrument --replace-calls derive:derive_model):
+/* The model of validate_derive.c's sfv_v_derive() in the whole-validator
+ * proof (goto-instrument --replace-calls sfv_v_derive:derive_model):
  * any answer its contract (proofs/lib/derive_contract.h, proved by
  * proofs/derive) allows, and any value in the four table entries of info
- * it may write.  The classifier runs derive() makes are not in this
+ * it may write.  The classifier runs sfv_v_derive() makes are not in this
  * proof's formula; those of the slow path are. */
 #include "proof.h"
 #include "derive_contract.h"

@@ -11,11 +11,11 @@ PROOF_SRCS.sfv_validate := proofs/sfv_validate/derive_model.c \
   src/common/rules.c src/sframe/classify.c \
   src/sframe/decode.c src/sframe/fde_buckets.c src/sframe/layout.c \
   src/sframe/trailing.c $(wildcard src/sframe/validate*.c)
-# Lemmas in place of code (docs/PROOFS.md): derive() (static in
-# validate_fast.c), the fast path, the FRE walk and stage 4's FDE-level
+# Lemmas in place of code (docs/PROOFS.md): sfv_v_derive() (in
+# validate_derive.c), the fast path, the FRE walk and stage 4's FDE-level
 # passes are replaced by models of their contracts
 # (proofs/lib/*_contract.h).
-PROOF_GOTO.sfv_validate := --replace-calls derive:derive_model \
+PROOF_GOTO.sfv_validate := --replace-calls sfv_v_derive:derive_model \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
   --replace-calls sfv_v_fast_fres_find:fast_model_find \
   --replace-calls sfv_v_walk_fres:walk_model_fres \

@@ -62,20 +62,20 @@ s="$s,classify_default.0:3,classify_default\$link1.0:3"
 for l in sfv_flex_layout.0 'sfv_flex_layout$link1.0'; do
   s="$s,$l:3"
 done
-# the fast path's, after derive() (its model, proofs/lib/derive_contract.h):
+# the fast path's, after sfv_v_derive() (its model, proofs/lib/derive_contract.h):
 # SFV_V_FAST and SFV_V_FAST8 info bytes have at most 3 words (words_ok
-# reads words 1, 2; find_derive's loops over words and its two probe
-# values), SFV_V_MEMO ones at most 8 bytes (memo_clean: the 8 bytes, the
+# reads words 1, 2; sfv_v_find_derive's loops over words and its two probe
+# values), SFV_V_MEMO ones at most 8 bytes (sfv_v_memo_clean: the 8 bytes, the
 # words; classify_raw_rec: the words of either); find_take's and
 # find_send's loops clear one of at most 8 lanes of a 64-bit mask each
-s="$s,words_ok.0:3,classify_raw_rec.0:9,memo_clean.0:9,memo_clean.1:9"
-for i in 0 1 2 3 4; do s="$s,find_derive.$i:4"; done
+s="$s,words_ok.0:3,classify_raw_rec.0:9,sfv_v_memo_clean.0:9,sfv_v_memo_clean.1:9"
+for i in 0 1 2 3 4; do s="$s,sfv_v_find_derive.$i:4"; done
 s="$s,find_take.0:9,find_send.0:9"
-# flex_derive (not modelled): flex_roles tries the 0/non-0 patterns of
+# sfv_v_flex_derive (not modelled): flex_roles tries the 0/non-0 patterns of
 # words 2.. of at most 8 words (64) and fills at most 8 roles twice;
 # regbits 5 and 4; the words; sfv_word_lane's bytes (<= 4)
 s="$s,flex_roles.0:65,flex_roles.1:9,flex_roles.2:9"
-s="$s,flex_derive.0:3,flex_derive.1:9,sfv_word_lane.0:5"
+s="$s,sfv_v_flex_derive.0:3,sfv_v_flex_derive.1:9,sfv_word_lane.0:5"
 # the byte loop of sfv_ld (at most 8 bytes), in each of its copies
 s="$s,sfv_ld.0:9"
 for i in 1 2 3 4 5 6; do s="$s,sfv_ld\$link$i.0:9"; done

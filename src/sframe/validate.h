@@ -22,8 +22,9 @@ enum { SFV_V_MEMO_SIZE = 256 };
 
 /* What the classifier reports about data word k of an FRE of a default
  * FDE (AMD64, AArch64) whose info byte is SFV_V_FAST8, when word k fails
- * its predicate (validate_fast.c find_derive): one finding, its value the
- * word's, its offset delta bytes after the FRE's first data word. */
+ * its predicate (validate_derive.c sfv_v_find_derive): one finding, its
+ * value the word's, its offset delta bytes after the FRE's first data
+ * word. */
 typedef struct sfv_word_find {
   uint16_t rule;
   uint8_t severity;
@@ -33,7 +34,7 @@ typedef struct sfv_word_find {
 
 /* Those findings for every word of an info byte: vfast.find_ix[info] is
  * 0 (not learned yet), SFV_V_FIND_NONE (the classifier did not answer as
- * find_derive requires, or the pool is full: such FREs take the slow
+ * sfv_v_find_derive requires, or the pool is full: such FREs take the slow
  * path) or 1 + the index of its entry in vfast.find. */
 enum { SFV_V_FIND_SIZE = 16, SFV_V_FIND_NONE = 255 };
 typedef struct sfv_find_tmpl {
@@ -44,7 +45,7 @@ typedef struct sfv_find_tmpl {
 } sfv_find_tmpl;
 
 /* The fast path's tables, filled lazily per FRE info byte of a default
- * FDE (validate_fast.c derive()): info 0 (not derived yet), SFV_V_SLOW,
+ * FDE (validate_derive.c sfv_v_derive()): info 0 (not derived yet), SFV_V_SLOW,
  * SFV_V_FAST (data words checked one by one), SFV_V_FAST8 (data words in
  * <= 8 bytes, checked with one load: (x & mask) == expect) or SFV_V_MEMO
  * (s390x: the classifier's answer for the word bytes, cached in memo);
@@ -59,8 +60,8 @@ typedef struct vfast {
   sfv_fre_memo memo[SFV_V_MEMO_SIZE];
   uint8_t find_ix[256];
   sfv_find_tmpl find[SFV_V_FIND_SIZE];
-  /* The same per info byte of a flex FDE's FRE (validate_fast.c
-   * flex_derive(), v3 only: flex_info zeroed per v3 validation): 0,
+  /* The same per info byte of a flex FDE's FRE (validate_derive.c
+   * sfv_v_flex_derive(), v3 only: flex_info zeroed per v3 validation): 0,
    * SFV_V_SLOW or SFV_V_FAST8 (words_len as above). */
   uint8_t flex_info[256];
   uint64_t flex_mask[256];
@@ -82,7 +83,7 @@ typedef struct vctx {
   unsigned fast_miss;        /* its consecutive fruitless tries, <= 5 */
   int memo;                  /* s390x: the fast path's answer cache */
   unsigned find_n;           /* entries of ft->find in use */
-  struct vfast *ft;          /* the fast path's tables (validate_fast.c) */
+  struct vfast *ft;          /* the fast path's tables (validate_derive.c) */
 } vctx;
 
 enum { SFV_V_FAST = 1, SFV_V_SLOW = 2, SFV_V_FAST8 = 3, SFV_V_MEMO = 4 };
@@ -255,7 +256,7 @@ static inline int sfv_v_block_inside(const sfv_section *s, uint32_t fre_off,
 
 /* An sfv_out callback that counts findings into *(unsigned *)ctx: for
  * asking a classifier whether it would report anything.  One definition
- * (validate_fast.c, below the other validate files that use it): it is
+ * (validate_derive.c, below the other validate files that use it): it is
  * only ever called through the pointer. */
 void sfv_v_count_finding(void *ctx, const sfv_finding *fi);
 
@@ -315,6 +316,21 @@ void sfv_v_fast_fres(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
                      uint32_t *prev_start);
 void sfv_v_fast_fres_find(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
                           sfv_work *b, uint32_t *prev_start);
+
+/* validate_derive.c: the fast path's tables (vfast), per info byte, for
+ * FREs of f's kind.  sfv_v_derive (default FDEs) and sfv_v_flex_derive
+ * (flex FDEs) fill and return v->ft->info[info] / flex_info[info]
+ * (SFV_V_SLOW, SFV_V_FAST, SFV_V_FAST8 or, s390x, SFV_V_MEMO) with its
+ * words_len and, for FAST8, mask and expect.  sfv_v_memo_clean (s390x,
+ * SFV_V_MEMO info bytes): 1 when the classifier accepts the FRE whose
+ * data words are the low wl bytes of the little-endian load x.
+ * sfv_v_find_derive: fills v->ft->find_ix[info] and returns it (an entry
+ * of v->ft->find, or SFV_V_FIND_NONE). */
+uint8_t sfv_v_derive(vctx *v, const sfv_fde *f, uint8_t info);
+uint8_t sfv_v_flex_derive(vctx *v, const sfv_fde *f, uint8_t info);
+int sfv_v_memo_clean(vctx *v, const sfv_fde *f, uint8_t info, uint64_t x,
+                     unsigned wl);
+unsigned sfv_v_find_derive(vctx *v, const sfv_fde *f, uint8_t info);
 
 /* validate_clean.c: stage 4 (FDEs, FRE blocks, FREs) in one pass that
  * reports nothing: 1 when it proved that the staged passes (check_fde_index
