@@ -17,11 +17,12 @@
  * values: previous start, sweep end, FRE total, block offset) has no
  * undefined behaviour, sends at most FDE_INDEX_TURN findings of known
  * rules and severities, adds at most one span, at sf->a[old sf->st.n],
- * writes no other span, and keeps the invariant at i + 1; fde_index_end
- * sends at most one.  Postcondition of the whole pass, for the model: the
- * invariant at the end, at most FDE_INDEX_FINDINGS(pa->n) findings, the
- * spans below sf->st.n rewritten, nothing else of *v but what v->out's
- * callback writes.
+ * span_ok under the new statistics, whose bounds only widen, writes no
+ * other span, and keeps the invariant at i + 1; fde_index_end sends at
+ * most one.  Postcondition of the whole pass, for the model: the
+ * invariant at the end, span_ok of every span below sf->st.n, at most
+ * FDE_INDEX_FINDINGS(pa->n) findings, nothing else of *v but what
+ * v->out's callback writes.
  *
  * all_starts_zero: no undefined behaviour, 0 or 1 (0 below two FDEs), no
  * finding, nothing written. */
@@ -29,6 +30,7 @@
 #define SFV_FDE_INDEX_CONTRACT_H
 
 #include "sframe/validate.h"
+#include "cross_contract.h"
 
 /* Findings of one turn: the FDE classifier's (at most 9: every rule it
  * has but one of the two rep_size ones) and one of FDE_FRE_BLOCK_BOUNDS,
@@ -49,14 +51,19 @@ static inline int fde_index_room(const pass_a *pa, const span_fill *sf) {
          __CPROVER_w_ok(sf->a, (size_t)pa->n * sizeof(span));
 }
 
-/* Between two FDEs, before FDE i. */
+/* Between two FDEs, before FDE i: the flags, spans only with scratch,
+ * the last key 0 before the first span (stats_init), the spans'
+ * statistics as the overlap sweep needs them (cross_contract.h stats_ok; and span_ok
+ * of every span below sf->st.n, which a turn keeps by adding only a span
+ * inside the new bounds, which only widen). */
 static inline int fde_index_inv(const vctx *v, const pass_a *pa,
                                 const span_fill *sf, uint32_t i) {
   return fde_index_pre(v, pa) && fde_index_room(pa, sf) && i <= pa->n &&
          fde_index_flag(pa->blocks_ascending) &&
          fde_index_flag(pa->funcs_in_order) && fde_index_flag(pa->ranges_ok) &&
-         pa->prefix_end <= pa->n && sf->st.n <= i && sf->st.runs >= 1 &&
-         sf->st.runs <= sf->st.n + 1;
+         pa->prefix_end <= pa->n && sf->st.n <= i &&
+         (sf->a != NULL || sf->st.n == 0) &&
+         (sf->st.n != 0 || sf->st.last == 0) && stats_ok(&sf->st);
 }
 
 #endif

@@ -7,9 +7,10 @@
  *     pa->n <= fde_avail from ANY state satisfying the invariant (any
  *     loop-carried values, flags, span statistics): no undefined
  *     behaviour; at most FDE_INDEX_TURN findings of known rules; at most
- *     one span added, at sf->a[old sf->st.n], a function range whose end
- *     is representable and index i; no other span written (checked at
- *     any j); the invariant at i + 1;
+ *     one span added, at sf->a[old sf->st.n]: FDE i's, span_ok under the
+ *     new statistics, whose key bounds only widen (so every older span
+ *     stays span_ok); no other span written (checked at any j); the
+ *     invariant (stats_ok included) at i + 1;
  *   ends: fde_index_begin establishes the invariant at i = 0; the end
  *     (fde_index_end) from any state sends at most one finding;
  *     all_starts_zero on any count up to fde_avail: 0 or 1, 0 below two
@@ -69,6 +70,7 @@ int main(void) {
   {
     uint32_t i = nondet_u32(), j = nondet_u32(), n0;
     fde_ix x0;
+    span_stats st0;
     span sj;
     int64_t end;
     x.prev_lo = nondet_i64();
@@ -80,11 +82,13 @@ int main(void) {
     pa.funcs_in_order = nondet_int();
     pa.ranges_ok = nondet_int();
     pa.prefix_end = nondet_u32();
-    sf.st.n = nondet_u32();
-    sf.st.runs = nondet_u32();
-    sf.st.last = nondet_u64();
+    {
+      span_stats any;
+      sf.st = any;
+    }
     __CPROVER_assume(i < pa.n && fde_index_inv(&v, &pa, &sf, i));
     x0 = x;
+    st0 = sf.st;
     n0 = sf.st.n;
     __CPROVER_assume(j < pa.n);
     if (sf.a != NULL)
@@ -101,11 +105,13 @@ int main(void) {
                            sf.a[j].idx == sj.idx,
                        "turn: no other span written");
     if (sf.a != NULL && sf.st.n == n0 + 1)
-      __CPROVER_assert(sf.a[n0].idx == i &&
+      __CPROVER_assert(sf.a[n0].idx == i && span_ok(&sf, n0) &&
                            !__builtin_add_overflow(sf.a[n0].lo,
                                                    (int64_t)sf.a[n0].size,
                                                    &end),
-                       "turn: the span added: FDE i's range, end representable");
+                       "turn: the span added: FDE i's, span_ok");
+    __CPROVER_assert(sf.st.min <= st0.min && sf.st.max >= st0.max,
+                     "turn: the key bounds only widen (span_ok kept)");
     __CPROVER_assert(x.attr_size == x0.attr_size &&
                          x.sorted_flag == x0.sorted_flag &&
                          x.r.at == x0.r.at && x.r.stride == x0.r.stride &&

@@ -50,7 +50,7 @@ void cross_model_func_overlap(vctx *v, const pass_a *pa, span_fill *sf) {
   __CPROVER_havoc_object(sf->a);
   memcpy(sf->st.b, any.b, sizeof sf->st.b);
   for (i = 0; i < sent; i++)
-    proof_send_findings(&v->out, 1);
+    proof_send_one(&v->out);
 }
 
 void cross_model_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
@@ -61,7 +61,7 @@ void cross_model_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
     __CPROVER_havoc_object(spans);
   sent = cross_model_walks(v, pa->fre_len, ordered_findings(pa));
   for (i = 0; i < sent; i++)
-    proof_send_findings(&v->out, 1);
+    proof_send_one(&v->out);
 }
 
 void cross_model_blocks_fallback(vctx *v, const pass_a *pa) {
@@ -70,5 +70,5 @@ void cross_model_blocks_fallback(vctx *v, const pass_a *pa) {
   sent = cross_model_walks(v, (uint64_t)pa->n * pa->fre_len,
                            fallback_findings(pa));
   for (i = 0; i < sent; i++)
-    proof_send_findings(&v->out, 1);
+    proof_send_one(&v->out);
 }

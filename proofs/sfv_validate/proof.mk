@@ -7,7 +7,8 @@
 PROVE_PENDING += sfv_validate
 PROOF_SRCS.sfv_validate := proofs/sfv_validate/derive_model.c \
   proofs/sfv_validate/fast_model.c proofs/sfv_validate/walk_model.c \
-  proofs/sfv_validate/fde_index_model.c \
+  proofs/sfv_validate/fde_index_model.c proofs/sfv_validate/clean_model.c \
+  proofs/sfv_validate/cross_model.c \
   src/common/rules.c src/sframe/classify.c \
   src/sframe/decode.c src/sframe/fde_buckets.c src/sframe/layout.c \
   src/sframe/trailing.c $(wildcard src/sframe/validate*.c)
@@ -21,7 +22,11 @@ PROOF_GOTO.sfv_validate := --replace-calls sfv_v_derive:derive_model \
   --replace-calls sfv_v_walk_fres:walk_model_fres \
   --replace-calls sfv_v_walk_fres_quiet:walk_model_quiet \
   --replace-calls check_fde_index:fde_index_model \
-  --replace-calls all_starts_zero:starts_zero_model
+  --replace-calls all_starts_zero:starts_zero_model \
+  --replace-calls sfv_v_clean_pass:clean_model_pass \
+  --replace-calls sfv_v_func_overlap_filled:cross_model_func_overlap \
+  --replace-calls sfv_v_blocks_ordered:cross_model_blocks_ordered \
+  --replace-calls sfv_v_blocks_fallback:cross_model_blocks_fallback
 # Runs N.<split>: the sections the preamble refuses (v0), then each
 # version and byte order of the sections that open, each split again by
 # the ABI byte (a1 .. a4, a0 every other value; harness.c): one copy of

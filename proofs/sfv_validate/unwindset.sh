@@ -49,7 +49,14 @@ s="$s,check_trailing.0:$T1,walk_fres.0:$R1,fast_a.0:$R1,fast_a.1:$R1"
 s="$s,fast_a.2:$R1"
 # check_fde_index's model (proofs/lib/fde_index_contract.h): at most
 # 10 findings per FDE and one
-s="$s,fde_index_model.0:$((10 * F + 2))"
+s="$s,fde_index_model.0:$((10 * F + 2)),fde_index_model.1:$F1"
+# the clean and cross-FDE passes' models (proofs/lib/clean_contract.h,
+# cross_contract.h): the span statistics' runs (MERGE_RUNS); the findings
+# of the overlap sweep (one per span), the ordered block walk (n + 3 T +
+# 1) and the fallback (n (3 T + 1) + 2)
+s="$s,stats_ok.0:4,cross_model_func_overlap.0:$F1"
+s="$s,cross_model_blocks_ordered.0:$(b $((F + 3 * T + 1)))"
+s="$s,cross_model_blocks_fallback.0:$(b $((F * (3 * T + 1) + 2)))"
 # the models' findings (send_model.h, one function for both models): the
 # fast path's at most one per byte it passes over, the FRE walk's at most
 # 3 per byte and 1
