@@ -34,6 +34,9 @@ int main(void) {
   v.em.fn = nondet_u8() ? cb : NULL;
   v.em.ctx = &received;
   v.em.stop = nondet_int();
+  v.em.max = nondet_u32();
+  v.em.delivered = nondet_u32();
+  v.sec.size = nondet_size();
   received = nondet_unsigned();
   __CPROVER_assume(deliver_inv(&v, received) && deliver_room(&v) &&
                    deliver_finding_ok(&f));
