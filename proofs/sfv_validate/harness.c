@@ -84,6 +84,12 @@ int main(void) {
   st = sfv_validate(buf, len, use_opt ? &opt : NULL, nondet_u8() ? cb : NULL,
                     &ndiags, use_res ? &res : NULL);
   __CPROVER_assert(st == SFV_OK, "a buffer is always validated");
+#ifndef PROOF_UB_ONLY
+  /* The cap and the counts: with the models' findings (a nondet number of
+   * nondet severities) these take the solver most of a run's time above
+   * N = 32 (docs/PROOFS.md), so the runs beyond it leave them to
+   * proofs/sfv_v_deliver, which proves them of deliver() from any
+   * state. */
   __CPROVER_assert(ndiags <= (use_opt && opt.max_diags != 0
                                   ? opt.max_diags
                                   : SFV_DEFAULT_MAX_DIAGS),
@@ -91,5 +97,6 @@ int main(void) {
   if (use_res)
     __CPROVER_assert(res.errors + res.warnings + res.notes >= ndiags,
                      "every delivered diagnostic counted");
+#endif
   return 0;
 }

@@ -122,88 +122,114 @@ static int check_layout(vctx *v) {
 /* Stage 4a: FDE fields, function ranges, sorted flag, FRE counts; the
  * function-overlap sweep runs here when the FDEs come in address order.
  * Every representable range goes to sf too (with scratch), for the sorted
- * sweep when they do not (validate_cross.c), so no FDE is read again. */
-static void check_fde_index(vctx *v, pass_a *pa, span_fill *sf) {
-  const sfv_section *s = &v->sec;
-  uint8_t ver = s->hdr.version;
-  unsigned attr_size = sfv_struct_size(SFV_ST_ATTR, ver);
-  uint32_t i, n = pa->n, max_fde = 0;
-  int unreloc = v->unreloc;
-  int sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
-  int64_t prev_lo = 0, max_end = INT64_MIN;
-  uint64_t fres_total = 0, prev_blk = 0;
+ * sweep when they do not (validate_cross.c), so no FDE is read again.
+ * One FDE per turn (fde_index_turn), so that a proof can take one turn
+ * from any state between two FDEs (proofs/lib/fde_index_contract.h). */
+typedef struct fde_ix {
   fre_off_reader r;
+  unsigned attr_size;        /* v3 attribute's, else 0 */
+  int sorted_flag;
+  int64_t prev_lo, max_end;  /* FDE i - 1's start; the sweep's end */
+  uint64_t fres_total, prev_blk;
+  uint32_t max_fde;          /* the FDE whose range ends at max_end */
+} fde_ix;
 
-  sfv_v_fre_off_init(&r, s);
+static void fde_index_begin(const vctx *v, pass_a *pa, fde_ix *x) {
+  const sfv_section *s = &v->sec;
+  sfv_v_fre_off_init(&x->r, s);
+  x->attr_size = sfv_struct_size(SFV_ST_ATTR, s->hdr.version);
+  x->sorted_flag = (s->hdr.flags & SFV_F_FDE_SORTED) != 0;
+  x->prev_lo = 0;
+  x->max_end = INT64_MIN;
+  x->fres_total = x->prev_blk = 0;
+  x->max_fde = 0;
   pa->blocks_ascending = pa->funcs_in_order = pa->ranges_ok = 1;
-  pa->prefix_end = n;
-  for (i = 0; i < n && !v->em.stop; i++) {
-    sfv_fde f;
-    sfv_status st;
-    int64_t lo = 0, hi = 0;
+  pa->prefix_end = pa->n;
+}
 
-    /* v3 attributes sit in the FRE blocks, in no index order when the
-     * blocks are not (as far as seen): fetch the one SFV_V_AHEAD FDEs on. */
-    if (attr_size != 0 && !pa->blocks_ascending && i + SFV_V_AHEAD < n)
-      sfv_v_prefetch_block(&r, s, i + SFV_V_AHEAD);
-    st = sfv_fde_get_i(s, i, &f);
+/* FDE i (< pa->n, which is <= fde_avail). */
+static void fde_index_turn(vctx *v, pass_a *pa, span_fill *sf, fde_ix *x,
+                           uint32_t i) {
+  const sfv_section *s = &v->sec;
+  sfv_fde f;
+  sfv_status st;
+  int64_t lo = 0, hi = 0;
 
-    /* The block (v3: attribute first) must start inside the FRE
-     * sub-section; v1/v2 may point at its very end. */
-    if (st == SFV_E_BOUNDS || !sfv_v_block_inside(s, f.fre_off, pa->fre_len)) {
-      SFV_FIND(&v->out, FDE_FRE_BLOCK_BOUNDS,
-               sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF), i, N,
-               .block_end = (int64_t)f.fre_off + attr_size,
-               .fre_len = (int64_t)pa->fre_len);
-      if (sfv_v_fde_range(v, &f, &lo, &hi)) /* index fields are valid */
-        sfv_v_fill_add(sf, lo, f.size, i);
-      continue;
-    }
-    (void)sfv_classify_fde(s, &f, &v->out);
-    fres_total += f.num_fres;
-    if (f.fre_type <= SFV_FRE_ADDR4 && (ver == 3 || f.num_fres != 0)) {
-      if (f.fre_off < prev_blk)
-        pa->blocks_ascending = 0;
-      prev_blk = f.fre_off;
-    }
+  /* v3 attributes sit in the FRE blocks, in no index order when the
+   * blocks are not (as far as seen): fetch the one SFV_V_AHEAD FDEs on. */
+  if (x->attr_size != 0 && !pa->blocks_ascending && i + SFV_V_AHEAD < pa->n)
+    sfv_v_prefetch_block(&x->r, s, i + SFV_V_AHEAD);
+  st = sfv_fde_get_i(s, i, &f);
 
-    if (!sfv_v_fde_range(v, &f, &lo, &hi)) {
-      SFV_FIND(&v->out, FDE_FUNC_RANGE_OVERFLOW, f.offset, i, N,
-               .func_start = f.start, .func_size = f.size);
-      pa->ranges_ok = 0;
-      continue;
-    }
-    sfv_v_fill_add(sf, lo, f.size, i);
-    if (unreloc)
-      continue;
-    if (i > 0 && lo < prev_lo) {
-      if (sorted_flag && pa->funcs_in_order)
-        SFV_FIND(&v->out, FDE_SORTED, f.offset, i, N,
-                 .func_start = sfv_v_report_addr(v, lo),
-                 .previous_func_start = sfv_v_report_addr(v, prev_lo),
-                 .previous_fde = i - 1);
-      if (pa->funcs_in_order)
-        pa->prefix_end = i;
-      pa->funcs_in_order = 0;
-    }
-    if (pa->funcs_in_order && hi > lo) {
-      if (max_end != INT64_MIN && lo < max_end)
-        SFV_FIND(&v->out, FDE_FUNC_OVERLAP, f.offset, i, N,
-                 .func_start = sfv_v_report_addr(v, lo),
-                 .covering_func_end = sfv_v_report_addr(v, max_end),
-                 .covering_fde = max_fde);
-      if (hi > max_end) {
-        max_end = hi;
-        max_fde = i;
-      }
-    }
-    prev_lo = lo;
+  /* The block (v3: attribute first) must start inside the FRE
+   * sub-section; v1/v2 may point at its very end. */
+  if (st == SFV_E_BOUNDS || !sfv_v_block_inside(s, f.fre_off, pa->fre_len)) {
+    SFV_FIND(&v->out, FDE_FRE_BLOCK_BOUNDS,
+             sfv_field_at(s, &f, SFV_FLD_F_FRE_OFF), i, N,
+             .block_end = (int64_t)f.fre_off + x->attr_size,
+             .fre_len = (int64_t)pa->fre_len);
+    if (sfv_v_fde_range(v, &f, &lo, &hi)) /* index fields are valid */
+      sfv_v_fill_add(sf, lo, f.size, i);
+    return;
   }
-  if (!v->em.stop && n == s->hdr.num_fdes && fres_total != s->hdr.num_fres)
+  (void)sfv_classify_fde(s, &f, &v->out);
+  x->fres_total += f.num_fres;
+  if (f.fre_type <= SFV_FRE_ADDR4 && (s->hdr.version == 3 || f.num_fres != 0)) {
+    if (f.fre_off < x->prev_blk)
+      pa->blocks_ascending = 0;
+    x->prev_blk = f.fre_off;
+  }
+
+  if (!sfv_v_fde_range(v, &f, &lo, &hi)) {
+    SFV_FIND(&v->out, FDE_FUNC_RANGE_OVERFLOW, f.offset, i, N,
+             .func_start = f.start, .func_size = f.size);
+    pa->ranges_ok = 0;
+    return;
+  }
+  sfv_v_fill_add(sf, lo, f.size, i);
+  if (v->unreloc)
+    return;
+  if (i > 0 && lo < x->prev_lo) {
+    if (x->sorted_flag && pa->funcs_in_order)
+      SFV_FIND(&v->out, FDE_SORTED, f.offset, i, N,
+               .func_start = sfv_v_report_addr(v, lo),
+               .previous_func_start = sfv_v_report_addr(v, x->prev_lo),
+               .previous_fde = i - 1);
+    if (pa->funcs_in_order)
+      pa->prefix_end = i;
+    pa->funcs_in_order = 0;
+  }
+  if (pa->funcs_in_order && hi > lo) {
+    if (x->max_end != INT64_MIN && lo < x->max_end)
+      SFV_FIND(&v->out, FDE_FUNC_OVERLAP, f.offset, i, N,
+               .func_start = sfv_v_report_addr(v, lo),
+               .covering_func_end = sfv_v_report_addr(v, x->max_end),
+               .covering_fde = x->max_fde);
+    if (hi > x->max_end) {
+      x->max_end = hi;
+      x->max_fde = i;
+    }
+  }
+  x->prev_lo = lo;
+}
+
+static void fde_index_end(vctx *v, const pass_a *pa, const fde_ix *x) {
+  const sfv_section *s = &v->sec;
+  if (!v->em.stop && pa->n == s->hdr.num_fdes &&
+      x->fres_total != s->hdr.num_fres)
     SFV_FIND(&v->out, NUM_FRES_MISMATCH,
              sfv_field_at(s, NULL, SFV_FLD_H_NUM_FRES), N, N,
              .sfh_num_fres = s->hdr.num_fres,
-             .fres_in_fdes = (int64_t)fres_total);
+             .fres_in_fdes = (int64_t)x->fres_total);
+}
+
+static void check_fde_index(vctx *v, pass_a *pa, span_fill *sf) {
+  fde_ix x;
+  uint32_t i;
+  fde_index_begin(v, pa, &x);
+  for (i = 0; i < pa->n && !v->em.stop; i++)
+    fde_index_turn(v, pa, sf, &x, i);
+  fde_index_end(v, pa, &x);
 }
 
 /* GNU as leaves every function start field 0 in a relocatable object (the
