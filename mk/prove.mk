@@ -80,9 +80,11 @@ $(CBMC_ENV):
 PROOF_DEPS := $(CBMC_ENV) $(LIB_HDRS) $(wildcard proofs/lib/*.h) mk/prove.mk
 
 # proof_cbmc NAME RUN DEFINES: the commands of one run (cbmc on the
-# sources, or on the goto program goto-cc and goto-instrument made).
+# sources, or on the goto program goto-cc and goto-instrument made;
+# goto-cc is told __CPROVER__, which cbmc's own front end defines, so
+# both routes compile the same code: src/sfv_decode.h's proof bucket count).
 proof_cbmc = $(if $(PROOF_GOTO.$(1)),\
-  $(GOTO_CC) $(CBMC_CPPFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
+  $(GOTO_CC) $(CBMC_CPPFLAGS) -D__CPROVER__=1 $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
     -o $(PROVE_BUILD)/$(2).gb && \
   $(GOTO_INSTRUMENT) $(PROOF_GOTO.$(1)) $(PROVE_BUILD)/$(2).gb $(PROVE_BUILD)/$(2).gb && \
   $(CBMC_PROG) --object-bits 12 $(PROVE_BUILD)/$(2).gb,\

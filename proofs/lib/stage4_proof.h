@@ -14,25 +14,10 @@
 #define PROOF_SECTION_BUFFER proof_buffer_tail
 #include "section_proof.h"
 #include "cross_contract.h"
+#include "vsink_proof.h"
 
-static vctx v;
-static unsigned sent;
 static sfv_result res;
 static sfv_options opt;
-
-/* v.out: each finding of a known rule and severity; a delivery may stop
- * the run. */
-static void stage4_sink(void *ctx, const sfv_finding *g) {
-  __CPROVER_assert(ctx == &v, "finding: the validator's context");
-  __CPROVER_assert((unsigned)g->rule < (unsigned)SFV_RULE_COUNT &&
-                       (g->severity == SFV_SEV_ERROR ||
-                        g->severity == SFV_SEV_WARNING ||
-                        g->severity == SFV_SEV_NOTE),
-                   "finding: a known rule and severity");
-  sent++;
-  if (nondet_u8() != 0)
-    v.em.stop = 1;
-}
 
 /* v and *pa: any state stage4_pre allows (any options, flags, emitter,
  * back-off, counters far from wrapping), the ABI byte fixed by PROOF_ABI
@@ -51,7 +36,7 @@ static inline void stage4_any(pass_a *pa) {
   v.opt = &opt;
   v.res = &res;
   v.ft = ft;
-  v.out = (sfv_out){stage4_sink, &v};
+  vsink_attach();
   v.abi_ok = sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch);
   v.fast = v.abi_ok && nondet_u8() != 0;
   v.memo = v.sec.hdr.abi_arch == SFV_ABI_S390X_BE;

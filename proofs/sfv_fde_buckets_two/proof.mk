@@ -6,9 +6,7 @@
 # Its FDE loop's body, fill_fde (static), is replaced by the model of its
 # proved step (fill_fde_model.c; the lemma: proofs/fde_buckets_step), so
 # no FDE's bucket fill is unrolled.  goto-cc compiles the run: its -D
-# options are the run's (PROOF_DEFS); goto-cc does not define
-# __CPROVER__, which src/sfv_decode.h requires before it takes
-# PROOF_LOOKUP_BUCKETS.
+# options are the run's (PROOF_DEFS).
 # Loops: the shift search (.0) at most 64 steps (a span below 2^64); the
 # FDE loop (.1) and the harness's (main.0) 2 steps; fill_rest's and the
 # invariant's over the buckets (buckets + 2); its over the FDEs (3).
@@ -20,7 +18,7 @@ PROOF_FLAGS.sfv_fde_buckets_two := --unwind 9 --unwindset \
 PROOF_VARS.sfv_fde_buckets_two := $(addsuffix .64,$(PROOF_SPLITS)) \
   $(addsuffix .64.256,$(PROOF_SPLITS))
 $(foreach s,$(PROOF_SPLITS),$(eval \
-  PROOF_DEFS.sfv_fde_buckets_two.$(s).64 := -D__CPROVER__=1 -DPROOF_MAX_FDES=2 \
+  PROOF_DEFS.sfv_fde_buckets_two.$(s).64 := -DPROOF_MAX_FDES=2 \
     -DPROOF_LOOKUP_BUCKETS=4)$(eval \
   PROOF_DEFS.sfv_fde_buckets_two.$(s).64.256 := -DPROOF_MAX_FDES=2)$(eval \
   PROOF_RUN_FLAGS.sfv_fde_buckets_two.$(s).64 := \

@@ -17,10 +17,8 @@ PROOF_FLAGS.sfv_find_fre := --unwind 3 --unwindset \
   sfv_ld.0:9,fde_buckets_model.1:5,proof_fre_model.0:16,fre_decoded.0:16,classify_default.0:16,sfv_flex_layout.0:16
 PROOF_VARS.sfv_find_fre := $(addsuffix .64,$(PROOF_SPLITS))
 # goto-cc compiles the run: its -D options are the run's (PROOF_DEFS).
-# goto-cc does not define __CPROVER__ (cbmc's front end does), which
-# src/sfv_decode.h requires before it takes PROOF_LOOKUP_BUCKETS.
 $(foreach v,$(PROOF_VARS.sfv_find_fre),$(eval \
-  PROOF_DEFS.sfv_find_fre.$(v) := -D__CPROVER__=1 -DPROOF_MAX_FDES=2 \
+  PROOF_DEFS.sfv_find_fre.$(v) := -DPROOF_MAX_FDES=2 \
     -DPROOF_LOOKUP_BUCKETS=4))
 # 32-57 s of CPU each (docs/PROOFS.md): make prove-all.
 PROVE_SLOW += $(addprefix sfv_find_fre.,$(PROOF_VARS.sfv_find_fre))

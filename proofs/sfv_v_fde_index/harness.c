@@ -21,14 +21,13 @@
 #include "section_proof.h"
 #include "../../src/sframe/validate.c"
 #include "fde_index_contract.h"
-#include "finding_sink.h"
+#include "vsink_proof.h"
 
 /* Most FDEs a section of PROOF_MAX_SIZE bytes holds (28-byte header,
  * index entries of >= 16 bytes), at least 1. */
 #define MAX_FDES                                                           \
   (PROOF_MAX_SIZE > 44 ? (PROOF_MAX_SIZE - 28) / 16 : 1)
 
-static vctx v;
 
 int main(void) {
   sfv_options opt;
@@ -41,7 +40,7 @@ int main(void) {
   proof_section_opened(&v.sec);
   v.opt = &opt;
   v.res = &res;
-  proof_sink_attach(&v);
+  vsink_attach();
   v.unreloc = nondet_u8() != 0;
   v.em.stop = 0;
   pa.n = nondet_u32();
@@ -55,15 +54,15 @@ int main(void) {
   __CPROVER_assert(fde_index_inv(&v, &pa, &sf, 0), "begin: the invariant");
   x.fres_total = nondet_u64();
   fde_index_end(&v, &pa, &x);
-  __CPROVER_assert(proof_sink_sent <= 1, "end: at most one finding");
+  __CPROVER_assert(sent <= 1, "end: at most one finding");
   {
-    unsigned before = proof_sink_sent;
+    unsigned before = sent;
     uint32_t n = nondet_u32();
     int r;
     __CPROVER_assume(n <= v.sec.fde_avail);
     r = all_starts_zero(&v, n);
     __CPROVER_assert((r == 0 || r == 1) && (n >= 2 || r == 0) &&
-                         proof_sink_sent == before,
+                         sent == before,
                      "all_starts_zero: 0 or 1, 0 below two FDEs, no finding");
   }
 #else /* one turn */
@@ -96,7 +95,7 @@ int main(void) {
     fde_index_turn(&v, &pa, &sf, &x, i);
     __CPROVER_assert(fde_index_inv(&v, &pa, &sf, i + 1),
                      "turn: the invariant at i + 1");
-    __CPROVER_assert(proof_sink_sent <= FDE_INDEX_TURN,
+    __CPROVER_assert(sent <= FDE_INDEX_TURN,
                      "turn: at most FDE_INDEX_TURN findings");
     __CPROVER_assert(sf.st.n == n0 || sf.st.n == n0 + 1,
                      "turn: at most one span added");
@@ -117,7 +116,7 @@ int main(void) {
                          x.r.at == x0.r.at && x.r.stride == x0.r.stride &&
                          x.r.width == x0.r.width,
                      "turn: the pass's constants kept");
-    __CPROVER_assert(v.out.fn == proof_sink && v.out.ctx == &v,
+    __CPROVER_assert(v.out.fn == sink && v.out.ctx == &v,
                      "turn: v->out as it was");
   }
 #endif
