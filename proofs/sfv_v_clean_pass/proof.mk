@@ -8,7 +8,7 @@ PROOF_SRCS.sfv_v_clean_pass := proofs/sfv_validate/fast_model.c \
   src/common/rules.c src/sframe/classify.c src/sframe/decode.c \
   src/sframe/layout.c src/sframe/validate_clean.c \
   src/sframe/validate_cross.c src/sframe/validate_walk.c \
-  src/sframe/validate_fast.c
+  src/sframe/validate_fast.c src/sframe/validate_derive.c
 PROOF_GOTO.sfv_v_clean_pass := \
   --replace-calls sfv_v_fast_fres:fast_model_fres \
   --replace-calls sfv_v_walk_fres_quiet:walk_model_quiet \
