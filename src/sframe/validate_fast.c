@@ -155,7 +155,9 @@ typedef struct fast_st {
   int tight, over;
 } fast_st;
 
-/* The masked test of info byte i in fast_a (flex: a flex FDE's tables). */
+/* The table entry and masked test of info byte i in fast_a (flex: a flex
+ * FDE's tables). */
+#define FAST_INFO(i) (flex ? v->ft->flex_info[i] : v->ft->info[i])
 #define FAST_MASK(i) (flex ? v->ft->flex_mask[i] : v->ft->mask[i])
 #define FAST_EXPECT(i) (flex ? v->ft->flex_expect[i] : v->ft->expect[i])
 
@@ -169,11 +171,12 @@ fast_took(const vctx *v, fast_st *s, unsigned asz, uint64_t start,
   s->next++;
 }
 
-/* Whether start is one FRE s->next may have: in [lo, hi), one compare
- * (lo <= hi: lo is one past a start below the hi before, hi <= bound). */
+/* Whether start is one FRE s->next may have: in [lo, hi) (the masked
+ * loop tests the two bounds apart: adjacent, GCC merges them into flag
+ * arithmetic there, +0.5 % instructions on x86_64). */
 __attribute__((always_inline)) static inline int
 fast_start_ok(const fast_st *s, uint64_t start) {
-  return start - s->lo < s->hi - s->lo;
+  return !(start < s->lo || start >= s->hi);
 }
 
 /* Whether the masked loop takes the FRE at s->pos (find 0; s->tight,
@@ -183,12 +186,12 @@ fast_start_ok(const fast_st *s, uint64_t start) {
 __attribute__((always_inline)) static inline int
 fast_clean_fits(const vctx *v, const fast_st *s, unsigned asz, uint8_t be,
                 int flex, uint64_t *start, uint8_t *info) {
-  const uint8_t *tab = flex ? v->ft->flex_info : v->ft->info;
   const uint8_t *p = v->sec.data + s->pos;
   *start = sfv_ld(p, asz, be);
   *info = p[asz];
-  return tab[*info] == SFV_V_FAST8 && fast_start_ok(s, *start) &&
-         (sfv_ld(p + asz + 1u, 8, 0) & FAST_MASK(*info)) == FAST_EXPECT(*info);
+  return FAST_INFO(*info) == SFV_V_FAST8 && *start < s->hi &&
+         (sfv_ld(p + asz + 1u, 8, 0) & FAST_MASK(*info)) == FAST_EXPECT(*info) &&
+         *start >= s->lo;
 }
 
 /* The masked loop (find 0). */
@@ -250,7 +253,6 @@ fast_find_run(vctx *v, const sfv_fde *f, fast_st *s, unsigned asz,
 __attribute__((always_inline)) static inline int
 fast_one_fits(vctx *v, const sfv_fde *f, const fast_st *s, unsigned asz,
               uint8_t be, int flex, uint64_t *start, uint8_t *info) {
-  const uint8_t *tab = flex ? v->ft->flex_info : v->ft->info;
   const uint8_t *p = v->sec.data + s->pos;
   uint64_t left;
   unsigned wl;
@@ -259,7 +261,7 @@ fast_one_fits(vctx *v, const sfv_fde *f, const fast_st *s, unsigned asz,
     return 0;
   *start = sfv_ld(p, asz, be);
   *info = p[asz];
-  t = tab[*info];
+  t = FAST_INFO(*info);
   if (t == 0)
     t = flex ? sfv_v_flex_derive(v, f, *info) : sfv_v_derive(v, f, *info);
   if (t == SFV_V_SLOW || !fast_start_ok(s, *start))
@@ -353,6 +355,7 @@ fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
   it->pos = s.pos;
   it->next = s.next;
 }
+#undef FAST_INFO
 #undef FAST_MASK
 #undef FAST_EXPECT
 
