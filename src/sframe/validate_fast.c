@@ -65,25 +65,26 @@ static inline unsigned find_next_word(uint64_t *bad, unsigned code) {
   return k;
 }
 
-/* Sends the findings of template e about the words marked in bad of FRE
- * index of f, its first data word at section offset at, to v->out. */
+/* Sends the findings of template t (v->ft->find[t]) about the words
+ * marked in bad of FRE index of f, its first data word at section offset
+ * at, to v->out.  (The template by index: a proof then reads one entry of
+ * the tables, not the whole object.) */
 __attribute__((noinline)) static void
-find_send(vctx *v, const sfv_fde *f, const sfv_find_tmpl *e, uint64_t at,
+find_send(vctx *v, const sfv_fde *f, unsigned t, uint64_t at,
           uint32_t index, unsigned code, uint64_t bad) {
   unsigned w = 1u << code;
   do {
     unsigned k = find_next_word(&bad, code);
-    const sfv_word_find *t = &e->w[k];
     sfv_finding g;
-    g.rule = (sfv_rule_id)t->rule;
-    g.severity = (sfv_severity)t->severity;
-    g.offset = at + t->delta;
+    g.rule = (sfv_rule_id)v->ft->find[t].w[k].rule;
+    g.severity = (sfv_severity)v->ft->find[t].w[k].severity;
+    g.offset = at + v->ft->find[t].w[k].delta;
     g.fde = f->index;
     g.fre = index;
     g.found = sfv_sext(sfv_ld(v->sec.data + at + k * w, w, v->sec.big_endian),
                        w);
-    g.expected = t->expected;
-    g.aux = t->aux;
+    g.expected = v->ft->find[t].w[k].expected;
+    g.aux = v->ft->find[t].w[k].aux;
     if (v->out.fn != NULL)
       v->out.fn(v->out.ctx, &g);
   } while (bad != 0);
@@ -117,8 +118,7 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
   if (ix == SFV_V_FIND_NONE)
     return 0;
   if (*over) {
-    const sfv_find_tmpl *e = &v->ft->find[ix - 1u];
-    if (e->all_warnings) {
+    if (v->ft->find[ix - 1u].all_warnings) {
       /* As many warnings as failing words, added at once (the counters
        * wrap as that many increments would). */
       uint32_t c = 0;
@@ -132,13 +132,13 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
     }
     do {
       unsigned k = find_next_word(&bad, code);
-      sfv_count_severity((sfv_severity)e->w[k].severity, &v->res->errors,
-                         &v->res->warnings, &v->res->notes);
+      sfv_count_severity((sfv_severity)v->ft->find[ix - 1u].w[k].severity,
+                         &v->res->errors, &v->res->warnings, &v->res->notes);
       v->res->suppressed++;
     } while (bad != 0);
     return 1;
   }
-  find_send(v, f, &v->ft->find[ix - 1u], pos + asz + 1u, index, code, bad);
+  find_send(v, f, ix - 1u, pos + asz + 1u, index, code, bad);
   *over = find_over_cap(v);
   return v->em.stop ? 2 : 1;
 }
@@ -296,7 +296,7 @@ fast_one_fits(vctx *v, const sfv_fde *f, const fast_st *s, unsigned asz,
 /* One turn of fast_a's loop (s->next < s->count): the masked loop, then
  * one FRE at a time.  0 when the loop ends. */
 __attribute__((always_inline)) static inline int
-fast_turn(vctx *v, const sfv_fde *f, fast_st *s, int find, unsigned asz,
+fast_loop_turn(vctx *v, const sfv_fde *f, fast_st *s, int find, unsigned asz,
           uint8_t be, int flex) {
   uint64_t start;
   uint8_t info;
@@ -315,7 +315,7 @@ fast_turn(vctx *v, const sfv_fde *f, fast_st *s, int find, unsigned asz,
 __attribute__((always_inline)) static inline void
 fast_loop(vctx *v, const sfv_fde *f, fast_st *s, int find, unsigned asz,
           uint8_t be, int flex) {
-  while (s->next < s->count && fast_turn(v, f, s, find, asz, be, flex))
+  while (s->next < s->count && fast_loop_turn(v, f, s, find, asz, be, flex))
     ;
 }
 
