@@ -5,14 +5,14 @@
  * whole-validator proof (proofs/sfv_validate/fast_model.c;
  * docs/PROOFS.md, "The whole validator").
  *
- * Precondition (what its callers, fast_turn and the clean pass, hold): f
- * is a default FDE of a section whose ABI is known (sfv_v_fast_usable),
+ * Precondition (what its callers, validate_walk.c's fast_turn and the
+ * clean pass, hold): f is a default or flex FDE of a section whose ABI is
+ * known (sfv_v_fast_usable),
  * v->memo says s390x, the iterator is one sfv_fre_iter_init made for f
  * and sfv_fre_next kept (the invariant proofs/sfv_fre_next proves: it
  * reads v->sec, its limit inside the FRE sub-section as clipped to the
- * buffer), the fast path's tables as fast_tables_ok says (its clauses:
- * docs/PROOFS.md, "Not proved"; proofs/sfv_v_fast_fres's first split
- * starts from zeroed tables instead).
+ * buffer), every entry of the fast path's tables as fast_table_ok says
+ * (sfv_validate zeroes info, flex_info and find_ix, which satisfies it).
  * Postcondition, d the bytes and k the FREs it passed over:
  *   - the iterator moved forward only, by whole FREs of at least
  *     start-address size + 1 bytes each (d >= k * (asz + 1); k == 0 iff
@@ -25,7 +25,7 @@
  *     counter (errors, warnings, notes, suppressed) up by at most d (the
  *     counting over the cap: find 1 only, and only when v->out is the
  *     validator's own delivery, its ctx v);
- *   - the tables still satisfy fast_tables_ok.
+ *   - every table entry still satisfies fast_table_ok.
  * Frame: of *v, only ft's tables, find_n, and what v->out's callback
  * writes (proved with a callback that may set em.stop). */
 #ifndef SFV_FAST_CONTRACT_H
@@ -33,6 +33,7 @@
 
 #include "sframe/validate.h"
 #include "sframe/spec.h"
+#include "derive_contract.h"
 
 /* What the walk's state is before a call: the caller's copy for the
  * postcondition. */
@@ -71,6 +72,34 @@ static inline int fast_up(uint32_t now, uint32_t was, uint64_t d) {
   return now >= was && now - was <= d;
 }
 
+/* The findings sent (sent of them) and the result counters after the
+ * fast path passed over d bytes, from the counters in s: find 0 sends
+ * nothing and counts nothing; find 1 sends at most d, and moves each
+ * counter up by at most d only when v->out is the validator's own
+ * delivery (counting over its cap). */
+static inline int fast_sent_ok(const vctx *v, const fast_state *s, int find,
+                               unsigned sent, uint64_t d) {
+  if (!find || v->out.ctx != (const void *)v)
+    return sent <= (find ? d : 0) && v->res->errors == s->errors &&
+           v->res->warnings == s->warnings && v->res->notes == s->notes &&
+           v->res->suppressed == s->suppressed;
+  return sent <= d && fast_up(v->res->errors, s->errors, d) &&
+         fast_up(v->res->warnings, s->warnings, d) &&
+         fast_up(v->res->notes, s->notes, d) &&
+         fast_up(v->res->suppressed, s->suppressed, d);
+}
+
+/* The tables' invariant at info byte i: every entry 0 (not derived yet)
+ * or what its derivation's contract says (derive_contract.h).  The fast path writes the
+ * entries of the info byte it reads (and the template at find_n, which
+ * no find_ix names), so it keeps the invariant of every entry by keeping
+ * that one's. */
+static inline int fast_table_ok(const vctx *v, uint8_t i) {
+  return (v->ft->info[i] == 0 || derive_post(v, i, v->ft->info[i])) &&
+         (v->ft->flex_info[i] == 0 || flex_post(v, i, v->ft->flex_info[i])) &&
+         find_post(v, i);
+}
+
 static inline int fast_post(const vctx *v, const sfv_fre_iter *it,
                             const sfv_work *b, const uint32_t *prev_start,
                             const fast_state *s, int find, unsigned sent) {
@@ -91,14 +120,7 @@ static inline int fast_post(const vctx *v, const sfv_fre_iter *it,
     return 0;
   if (k == 0 && *prev_start != s->prev_start)
     return 0;
-  if (!find || v->out.ctx != (const void *)v)
-    return sent <= (find ? d : 0) && v->res->errors == s->errors &&
-           v->res->warnings == s->warnings && v->res->notes == s->notes &&
-           v->res->suppressed == s->suppressed;
-  return sent <= d && fast_up(v->res->errors, s->errors, d) &&
-         fast_up(v->res->warnings, s->warnings, d) &&
-         fast_up(v->res->notes, s->notes, d) &&
-         fast_up(v->res->suppressed, s->suppressed, d);
+  return fast_sent_ok(v, s, find, sent, d);
 }
 
 #endif

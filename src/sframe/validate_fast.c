@@ -65,25 +65,26 @@ static inline unsigned find_next_word(uint64_t *bad, unsigned code) {
   return k;
 }
 
-/* Sends the findings of template e about the words marked in bad of FRE
- * index of f, its first data word at section offset at, to v->out. */
+/* Sends the findings of template t (v->ft->find[t]) about the words
+ * marked in bad of FRE index of f, its first data word at section offset
+ * at, to v->out.  (The template by index: a proof then reads one entry of
+ * the tables, not the whole object.) */
 __attribute__((noinline)) static void
-find_send(vctx *v, const sfv_fde *f, const sfv_find_tmpl *e, uint64_t at,
+find_send(vctx *v, const sfv_fde *f, unsigned t, uint64_t at,
           uint32_t index, unsigned code, uint64_t bad) {
   unsigned w = 1u << code;
   do {
     unsigned k = find_next_word(&bad, code);
-    const sfv_word_find *t = &e->w[k];
     sfv_finding g;
-    g.rule = (sfv_rule_id)t->rule;
-    g.severity = (sfv_severity)t->severity;
-    g.offset = at + t->delta;
+    g.rule = (sfv_rule_id)v->ft->find[t].w[k].rule;
+    g.severity = (sfv_severity)v->ft->find[t].w[k].severity;
+    g.offset = at + v->ft->find[t].w[k].delta;
     g.fde = f->index;
     g.fre = index;
     g.found = sfv_sext(sfv_ld(v->sec.data + at + k * w, w, v->sec.big_endian),
                        w);
-    g.expected = t->expected;
-    g.aux = t->aux;
+    g.expected = v->ft->find[t].w[k].expected;
+    g.aux = v->ft->find[t].w[k].aux;
     if (v->out.fn != NULL)
       v->out.fn(v->out.ctx, &g);
   } while (bad != 0);
@@ -117,8 +118,7 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
   if (ix == SFV_V_FIND_NONE)
     return 0;
   if (*over) {
-    const sfv_find_tmpl *e = &v->ft->find[ix - 1u];
-    if (e->all_warnings) {
+    if (v->ft->find[ix - 1u].all_warnings) {
       /* As many warnings as failing words, added at once (the counters
        * wrap as that many increments would). */
       uint32_t c = 0;
@@ -132,20 +132,192 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
     }
     do {
       unsigned k = find_next_word(&bad, code);
-      sfv_count_severity((sfv_severity)e->w[k].severity, &v->res->errors,
-                         &v->res->warnings, &v->res->notes);
+      sfv_count_severity((sfv_severity)v->ft->find[ix - 1u].w[k].severity,
+                         &v->res->errors, &v->res->warnings, &v->res->notes);
       v->res->suppressed++;
     } while (bad != 0);
     return 1;
   }
-  find_send(v, f, &v->ft->find[ix - 1u], pos + asz + 1u, index, code, bad);
+  find_send(v, f, ix - 1u, pos + asz + 1u, index, code, bad);
   *over = find_over_cap(v);
   return v->em.stop ? 2 : 1;
 }
 
-/* The masked test of info byte i in fast_a (flex: a flex FDE's tables). */
+/* fast_a's state between FREs (its loops' turns below read and write
+ * it; inlined, it lives in registers): pos, the next FRE's offset; lim,
+ * the end of what may be taken (the iterator's limit, cut to the
+ * budget); safe, the last pos whose 8-byte word load stays below lim
+ * (tight: there is one); [lo, hi), the starts allowed for FRE next;
+ * bound, sfv_v_fre_start_bound; over, find_over_cap (find). */
+typedef struct fast_st {
+  uint64_t pos, lim, safe, lo, hi, bound;
+  uint32_t next, count;
+  int tight, over;
+} fast_st;
+
+/* The table entry and masked test of info byte i in fast_a (flex: a flex
+ * FDE's tables). */
+#define FAST_INFO(i) (flex ? v->ft->flex_info[i] : v->ft->info[i])
 #define FAST_MASK(i) (flex ? v->ft->flex_mask[i] : v->ft->mask[i])
 #define FAST_EXPECT(i) (flex ? v->ft->flex_expect[i] : v->ft->expect[i])
+
+/* FRE s->next taken: its start the previous one, pos past its words. */
+__attribute__((always_inline)) static inline void
+fast_took(const vctx *v, fast_st *s, unsigned asz, uint64_t start,
+          uint8_t info) {
+  s->lo = start + 1u;
+  s->hi = s->bound;
+  s->pos += asz + 1u + v->ft->words_len[info];
+  s->next++;
+}
+
+/* Whether start is one FRE s->next may have: in [lo, hi) (the masked
+ * loop tests the two bounds apart: adjacent, GCC merges them into flag
+ * arithmetic there, +0.5 % instructions on x86_64). */
+__attribute__((always_inline)) static inline int
+fast_start_ok(const fast_st *s, uint64_t start) {
+  return !(start < s->lo || start >= s->hi);
+}
+
+/* Whether the masked loop takes the FRE at s->pos (find 0; s->tight,
+ * s->pos <= s->safe, s->next < s->count): the common FRE, a SFV_V_FAST8
+ * info byte whose words, in the 8 bytes after it (inside lim), one masked
+ * load checks.  *start, *info: its start and info byte. */
+__attribute__((always_inline)) static inline int
+fast_clean_fits(const vctx *v, const fast_st *s, unsigned asz, uint8_t be,
+                int flex, uint64_t *start, uint8_t *info) {
+  const uint8_t *p = v->sec.data + s->pos;
+  *start = sfv_ld(p, asz, be);
+  *info = p[asz];
+  return FAST_INFO(*info) == SFV_V_FAST8 && *start < s->hi &&
+         (sfv_ld(p + asz + 1u, 8, 0) & FAST_MASK(*info)) == FAST_EXPECT(*info) &&
+         *start >= s->lo;
+}
+
+/* The masked loop (find 0). */
+__attribute__((always_inline)) static inline void
+fast_clean_run(const vctx *v, fast_st *s, unsigned asz, uint8_t be,
+               int flex) {
+  while (s->tight && s->pos <= s->safe && s->next < s->count) {
+    uint64_t start;
+    uint8_t info;
+    if (!fast_clean_fits(v, s, asz, be, flex, &start, &info))
+      break;
+    fast_took(v, s, asz, start, info);
+  }
+}
+
+/* Whether the masked loop with findings takes the FRE at s->pos (find;
+ * as fast_clean_fits): also one whose words the mask refuses when
+ * find_take can send their findings (not on s390x, whose bit test is not
+ * exact; not flex).  A loop of its own: sharing one, the clean loop lost
+ * registers (+3 % instructions on a clean section).  0: not; 1: taken; 2:
+ * taken, and a finding find_take sent stopped the run. */
+__attribute__((always_inline)) static inline unsigned
+fast_find_fits(vctx *v, const sfv_fde *f, fast_st *s, unsigned asz,
+               uint8_t be, uint64_t *start, uint8_t *info) {
+  const uint8_t *p = v->sec.data + s->pos;
+  uint64_t x;
+  *start = sfv_ld(p, asz, be);
+  *info = p[asz];
+  if (v->ft->info[*info] != SFV_V_FAST8 || !fast_start_ok(s, *start))
+    return 0;
+  x = sfv_ld(p + asz + 1u, 8, 0);
+  if ((x & v->ft->mask[*info]) == v->ft->expect[*info])
+    return 1;
+  return v->memo ? 0
+                 : find_take(v, f, s->pos, s->next, asz, *info, x, &s->over);
+}
+
+/* The masked loop with findings (find): 0 when a finding stopped the
+ * run. */
+__attribute__((always_inline)) static inline int
+fast_find_run(vctx *v, const sfv_fde *f, fast_st *s, unsigned asz,
+              uint8_t be) {
+  while (s->tight && s->pos <= s->safe && s->next < s->count) {
+    uint64_t start;
+    uint8_t info;
+    unsigned taken = fast_find_fits(v, f, s, asz, be, &start, &info);
+    if (taken == 0)
+      break;
+    fast_took(v, s, asz, start, info);
+    if (taken == 2)
+      return 0;
+  }
+  return 1;
+}
+
+/* Whether the one-at-a-time step takes the FRE at s->pos (s->next <
+ * s->count), an FRE of any kind: 0 when the slow path must take it.
+ * *start, *info: its start and info byte. */
+__attribute__((always_inline)) static inline int
+fast_one_fits(vctx *v, const sfv_fde *f, const fast_st *s, unsigned asz,
+              uint8_t be, int flex, uint64_t *start, uint8_t *info) {
+  const uint8_t *p = v->sec.data + s->pos;
+  uint64_t left;
+  unsigned wl;
+  uint8_t t;
+  if (s->lim - s->pos < asz + 1u)
+    return 0;
+  *start = sfv_ld(p, asz, be);
+  *info = p[asz];
+  t = FAST_INFO(*info);
+  if (t == 0)
+    t = flex ? sfv_v_flex_derive(v, f, *info) : sfv_v_derive(v, f, *info);
+  if (t == SFV_V_SLOW || !fast_start_ok(s, *start))
+    return 0;
+  wl = v->ft->words_len[*info];
+  left = s->lim - s->pos - asz - 1u; /* bytes from the first data word on */
+  if (wl > left)
+    return 0;
+  p += asz + 1u;
+  if (t == SFV_V_MEMO)
+    /* The words are the low wl bytes of the load (left >= 8). */
+    return left >= 8u && sfv_v_memo_clean(v, f, *info, sfv_ld(p, 8, 0), wl);
+  if (t == SFV_V_FAST8 && left >= 8u) {
+    /* All words at once: the load stays below lim (left >= 8).  s390x:
+     * what its bit test refuses, the classifier may still accept. */
+    uint64_t x = sfv_ld(p, 8, 0);
+    return (x & FAST_MASK(*info)) == FAST_EXPECT(*info) ||
+           (!flex && v->memo && sfv_v_memo_clean(v, f, *info, x, wl));
+  }
+  if (v->memo || flex)
+    return 0; /* s390x or flex FAST8 words within 8 bytes of lim: the slow
+                 path */
+  {
+    unsigned n = sfv_fre_info_count(*info);
+    unsigned code = sfv_fre_info_size_code(*info);
+    return code == 0   ? words_ok(p, n, 1, be)
+           : code == 1 ? words_ok(p, n, 2, be)
+                       : words_ok(p, n, 4, be);
+  }
+}
+
+/* One turn of fast_a's loop (s->next < s->count): the masked loop, then
+ * one FRE at a time.  0 when the loop ends. */
+__attribute__((always_inline)) static inline int
+fast_loop_turn(vctx *v, const sfv_fde *f, fast_st *s, int find, unsigned asz,
+          uint8_t be, int flex) {
+  uint64_t start;
+  uint8_t info;
+  if (!find)
+    fast_clean_run(v, s, asz, be, flex);
+  else if (!fast_find_run(v, f, s, asz, be))
+    return 0;
+  if (s->next >= s->count ||
+      !fast_one_fits(v, f, s, asz, be, flex, &start, &info))
+    return 0;
+  fast_took(v, s, asz, start, info);
+  return 1;
+}
+
+/* fast_a's loop: turns until one ends it. */
+__attribute__((always_inline)) static inline void
+fast_loop(vctx *v, const sfv_fde *f, fast_st *s, int find, unsigned asz,
+          uint8_t be, int flex) {
+  while (s->next < s->count && fast_loop_turn(v, f, s, find, asz, be, flex))
+    ;
+}
 
 /* sfv_v_fast_fres for start addresses of asz bytes in byte order be
  * (constants in each inlined copy); flex: f is a flex FDE (its own
@@ -153,123 +325,37 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
 __attribute__((always_inline)) static inline void
 fast_a(vctx *v, const sfv_fde *f, sfv_fre_iter *it, sfv_work *b,
        uint32_t *prev_start, int find, unsigned asz, uint8_t be, int flex) {
-  const uint8_t *d = v->sec.data;
-  const uint8_t *tab = flex ? v->ft->flex_info : v->ft->info;
-  uint64_t pos = it->pos, lim = it->limit, from = it->pos;
-  uint64_t bound = sfv_v_fre_start_bound(v, f);
+  fast_st s;
+  uint64_t from = it->pos;
+  s.pos = it->pos;
+  s.lim = it->limit;
+  s.bound = sfv_v_fre_start_bound(v, f);
   /* Starts allowed for the next FRE: [lo, hi) -- FRE 0 only 0 (bound is
    * >= 1), then above the previous start and below bound. */
-  uint64_t lo = it->next == 0 ? 0 : (uint64_t)*prev_start + 1u;
-  uint64_t hi = it->next == 0 ? 1 : bound;
-  uint32_t next = it->next, count = it->count;
-  uint64_t safe;
-  int tight, over = find && find_over_cap(v);
-
+  s.lo = it->next == 0 ? 0 : (uint64_t)*prev_start + 1u;
+  s.hi = it->next == 0 ? 1 : s.bound;
+  s.next = it->next;
+  s.count = it->count;
+  s.over = find && find_over_cap(v);
   /* lo >= hi: the slow path took an FRE at or past bound (and reported
    * it); no start can pass after it. */
-  if (pos > lim || lo >= hi)
+  if (s.pos > s.lim || s.lo >= s.hi)
     return;
   /* An FRE past the budget is past this limit: the slow path takes it. */
-  if (b != NULL && b->left < lim - pos)
-    lim = pos + b->left;
+  if (b != NULL && b->left < s.lim - s.pos)
+    s.lim = s.pos + b->left;
   /* FREs whose data words have 8 bytes before lim: pos <= safe. */
-  tight = lim - pos >= asz + 9u;
-  safe = tight ? lim - asz - 9u : 0;
-  while (next < count) {
-    uint64_t start, left;
-    unsigned wl;
-    uint8_t info, t;
-    const uint8_t *p = d + pos;
-    /* The common FRE: a SFV_V_FAST8 info byte, words in the first 8 bytes
-     * after it, inside lim (pos <= safe): one masked load checks them. */
-    while (!find && tight && pos <= safe && next < count) {
-      p = d + pos;
-      start = sfv_ld(p, asz, be);
-      info = p[asz];
-      if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
-          (sfv_ld(p + asz + 1u, 8, 0) & FAST_MASK(info)) != FAST_EXPECT(info))
-        break;
-      lo = start + 1u;
-      hi = bound;
-      pos += asz + 1u + v->ft->words_len[info];
-      next++;
-    }
-    /* The same loop that also takes the FREs whose words the mask refuses
-     * when find_take can send their findings (find; not on s390x, whose
-     * bit test is not exact).  A loop of its own: sharing one, the clean
-     * loop lost registers (+3 % instructions on a clean section). */
-    while (find && tight && pos <= safe && next < count) {
-      uint64_t x;
-      unsigned taken = 1;
-      p = d + pos;
-      start = sfv_ld(p, asz, be);
-      info = p[asz];
-      if (tab[info] != SFV_V_FAST8 || start < lo || start >= hi ||
-          (((x = sfv_ld(p + asz + 1u, 8, 0)) & FAST_MASK(info)) != FAST_EXPECT(info) &&
-           (v->memo || flex ||
-            (taken = find_take(v, f, pos, next, asz, info, x, &over)) == 0)))
-        break;
-      lo = start + 1u;
-      hi = bound;
-      pos += asz + 1u + v->ft->words_len[info];
-      next++;
-      if (taken == 2)
-        goto out; /* a finding find_take sent stopped the run */
-    }
-    if (next >= count)
-      break;
-    /* Any other FRE, one at a time. */
-    p = d + pos;
-    if (lim - pos < asz + 1u)
-      break;
-    start = sfv_ld(p, asz, be);
-    info = p[asz];
-    t = tab[info];
-    if (t == 0)
-      t = flex ? sfv_v_flex_derive(v, f, info) : sfv_v_derive(v, f, info);
-    if (t == SFV_V_SLOW || start < lo || start >= hi)
-      break;
-    wl = v->ft->words_len[info];
-    left = lim - pos - asz - 1u; /* bytes from the first data word on */
-    if (wl > left)
-      break;
-    p += asz + 1u;
-    if (t == SFV_V_MEMO) {
-      /* The words are the low wl bytes of the load (left >= 8). */
-      if (left < 8u || !sfv_v_memo_clean(v, f, info, sfv_ld(p, 8, 0), wl))
-        break;
-    } else if (t == SFV_V_FAST8 && left >= 8u) {
-      /* All words at once: the load stays below lim (left >= 8).  s390x:
-       * what its bit test refuses, the classifier may still accept. */
-      uint64_t x = sfv_ld(p, 8, 0);
-      if ((x & FAST_MASK(info)) != FAST_EXPECT(info) &&
-          (flex || !(v->memo && sfv_v_memo_clean(v, f, info, x, wl))))
-        break;
-    } else if (v->memo || flex) {
-      break; /* s390x or flex FAST8 words within 8 bytes of lim: the slow
-                path */
-    } else {
-      unsigned n = sfv_fre_info_count(info);
-      unsigned code = sfv_fre_info_size_code(info);
-      int ok = code == 0   ? words_ok(p, n, 1, be)
-               : code == 1 ? words_ok(p, n, 2, be)
-                           : words_ok(p, n, 4, be);
-      if (!ok)
-        break;
-    }
-    lo = start + 1u;
-    hi = bound;
-    pos += asz + 1u + wl;
-    next++;
-  }
-out:
-  if (next != it->next)
-    *prev_start = (uint32_t)(lo - 1u);
+  s.tight = s.lim - s.pos >= asz + 9u;
+  s.safe = s.tight ? s.lim - asz - 9u : 0;
+  fast_loop(v, f, &s, find, asz, be, flex);
+  if (s.next != it->next)
+    *prev_start = (uint32_t)(s.lo - 1u);
   if (b != NULL)
-    (void)sfv_work_charge(b, pos - from); /* fits: pos <= from + b->left */
-  it->pos = pos;
-  it->next = next;
+    (void)sfv_work_charge(b, s.pos - from); /* fits: pos <= from + b->left */
+  it->pos = s.pos;
+  it->next = s.next;
 }
+#undef FAST_INFO
 #undef FAST_MASK
 #undef FAST_EXPECT
 

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: MIT
+# The fast path's other table derivations against
+# proofs/lib/derive_contract.h (harness.c): sfv_v_flex_derive (flex.<abi>),
+# sfv_v_find_derive (find.<abi>, AMD64 and AArch64: the ABIs the fast path
+# sends findings on) and sfv_v_memo_clean (memo.4, s390x), one run per
+# known ABI (the value's number: the ABI byte); no size bound (they read no
+# section byte).  Loops: an FRE's data words (at most 15), flex_roles's
+# layouts (at most 64).
+PROOF_SRCS.derive_tables := src/common/rules.c src/sframe/classify.c \
+  src/sframe/layout.c
+PROOF_VARS.derive_tables := 1.flex 2.flex 3.flex 4.flex 1.find 2.find \
+  3.find 4.memo
+PROOF_FLAGS.derive_tables := --unwind 16 --unwindset flex_roles.0:65
+$(foreach v,$(PROOF_VARS.derive_tables),\
+  $(eval PROOF_DEFS.derive_tables.$(v) := -DPROOF_PART=$(if \
+    $(findstring flex,$(v)),1,$(if $(findstring find,$(v)),2,3))))
+# The harness includes the file that defines the derivations.
+$(foreach v,$(PROOF_VARS.derive_tables),$(eval $(PROVE_BUILD)/derive_tables.$(v).ok: src/sframe/validate_derive.c))
+PROVE_PENDING += derive_tables
