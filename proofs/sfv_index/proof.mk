@@ -9,6 +9,6 @@ PROVE_PENDING += sfv_index
 PROOF_SRCS.sfv_index := src/lookup/index.c src/sframe/decode.c \
   src/sframe/layout.c src/sframe/interp.c src/sframe/classify.c
 PROOF_FLAGS.sfv_index := -DPROOF_MAX_FDES=2 -DPROOF_MAX_FRES=2 --unwind 4 \
-  --unwindset ix_rule.0:62,memcmp.0:62,ix_rule.1:6,sfv_index_build.2:65 \
+  --unwindset ix_hash.0:62,memcmp.0:62,ix_rule.0:6,sfv_index_build.2:65 \
   --unwindset sfv_fre_words_.0:16,classify_default.0:16,sfv_flex_layout.0:16,sfv_ld.0:9
 PROOF_VARS.sfv_index := $(addsuffix .48,$(PROOF_SPLITS))
