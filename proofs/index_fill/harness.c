@@ -18,7 +18,7 @@
  *   (k >= 1): no undefined behaviour, the invariant kept for k - 1;
  * - PROOF_STEP 3, ix_fill_fres with ix_walk_fres and ix_pack the models
  *   of those lemmas (invariant asserted on entry, assumed on exit): its
- *   postcondition (below), which proofs/sfv_index assumes in its place.
+ *   postcondition ix_fill_post, fn's size and fde kept.
  * sfv_fre_next, ix_rule and sfv_fre_recovery are their proved contracts
  * (fre_next_post, proofs/sfv_fre_next; ix_rule_post, proofs/index_rule;
  * the statuses of proofs/sfv_fre_recovery, *out writable).  The key table has PROOF_IX_KEY_SLOTS slots. */
@@ -220,7 +220,7 @@ static void step(const sfv_section *sec) {
   ix_keys keys;
   ix_out o;
   ix_pos p, p0;
-  struct sfv_index_fn fn;
+  struct sfv_index_fn fn, fn0;
   uint64_t room = nondet_u64(), n0;
   proof_fde_model(sec, &f);
   any_out(&o);
@@ -230,8 +230,10 @@ static void step(const sfv_section *sec) {
                    p.idx < IX_MAX_SLOTS);
   n0 = keys.nrules;
   p0 = p;
+  fn0 = fn;
   ix_fill_fres(sec, &f, &fn, &keys, &o, &p, room);
-  __CPROVER_assert(ix_fill_post(&fn, &keys, &o, &p0, &p, room, n0),
+  __CPROVER_assert(ix_fill_post(&fn, &keys, &o, &p0, &p, room, n0) &&
+                       fn.size == fn0.size && fn.fde == fn0.fde,
                    "ix_fill_fres: its contract");
 }
 #endif
