@@ -23,11 +23,19 @@
 #   PROOF_RUN_FLAGS.<name>.<value>  more cbmc options for that run only
 #                       (expanded when the run starts: bounds derived from
 #                       PROOF_N by a script of the harness)
+#   PROOF_CHECKS.<name>.<value>  the checks of that run in place of
+#                       CBMC_CHECKS (a run that proves the harness's
+#                       assertions only, beside one that makes the checks)
 #   PROOF_GOTO.<name>   goto-instrument options (e.g. --replace-calls f:g,
 #                       the one way to put a model in place of a static
 #                       function): the run then compiles the harness and
 #                       sources with goto-cc, applies them, and runs cbmc
 #                       on the result
+#   PROOF_GOTO_RUN.<name>.<value>  more goto-instrument passes for that
+#                       run only, each a word, its options joined by +
+#                       (e.g. --remove-function-pointers, then
+#                       --replace-calls+f:g for a function only reached
+#                       through a pointer)
 # and add runs (name or name.value) that take minutes to PROVE_SLOW, which
 # only make prove-all runs, and harnesses that do not yet prove within the
 # budget to PROVE_PENDING, which neither runs (make prove-one runs them;
@@ -87,6 +95,7 @@ proof_cbmc = $(if $(PROOF_GOTO.$(1)),\
   $(GOTO_CC) $(CBMC_CPPFLAGS) -D__CPROVER__=1 $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)) \
     -o $(PROVE_BUILD)/$(2).gb && \
   $(GOTO_INSTRUMENT) $(PROOF_GOTO.$(1)) $(PROVE_BUILD)/$(2).gb $(PROVE_BUILD)/$(2).gb && \
+  $(foreach o,$(PROOF_GOTO_RUN.$(2)),$(GOTO_INSTRUMENT) $(subst +, ,$(o)) $(PROVE_BUILD)/$(2).gb $(PROVE_BUILD)/$(2).gb &&) \
   $(CBMC_PROG) --object-bits 12 $(PROVE_BUILD)/$(2).gb,\
   $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)))
 
@@ -96,7 +105,7 @@ $(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk pr
 	@mkdir -p $(PROVE_BUILD); rm -f $$@
 	@s=$$$$(date +%s); \
 	 if { $(call proof_cbmc,$(1),$(2),$(3)) \
-	      $(CBMC_CHECKS) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)); } >$(PROVE_BUILD)/$(2).log 2>&1 \
+	      $(or $(PROOF_CHECKS.$(2)),$(CBMC_CHECKS)) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)); } >$(PROVE_BUILD)/$(2).log 2>&1 \
 	    && grep -q '^VERIFICATION SUCCESSFUL' $(PROVE_BUILD)/$(2).log; then \
 	   echo "prove: $(2) ok ($$$$(( $$$$(date +%s) - s )) s)"; touch $$@; \
 	 else \

@@ -10,16 +10,20 @@
  * delivered one counted by its severity.  Precondition: the invariant,
  * a finding of a known rule and severity, and every counter below 2^31
  * (far from wrapping: a section of N bytes draws far fewer findings).
- * Postcondition: the invariant; each counter up by at most one, at most
- * one of errors, warnings and notes; the cap, callback and context kept,
- * a stop kept; the callback given at most one diagnostic, of a known
- * rule, its offset inside the section or at its end.
+ * Postcondition: the invariant; each counter and the delivered count up
+ * by at most one, at most one of errors, warnings and notes; the cap,
+ * callback and context kept, a stop kept; the callback given at most one
+ * diagnostic, of a known rule, its offset inside the section or at its
+ * end.
  *
- * sfv_validate sets up the invariant (nothing delivered, counters 0) and
- * nothing but deliver() writes the emitter; the walk and the fast path
- * only raise counters (walk_contract.h, fast_contract.h), which keeps it.
- * So the cap and the counts hold for every section whatever the
- * whole-validator run at a given N checks of them (docs/PROOFS.md). */
+ * A burst of k deliveries (deliver_burst_post): by induction over k with
+ * deliver_post as the step, from a state satisfying the invariant with
+ * every counter at most 2^31 - k (so below 2^31 before each step): the
+ * invariant, each counter, the delivered count and the received count up
+ * by at most k, errors + warnings + notes by at most k in all, the cap,
+ * callback and context kept, a stop kept.  proofs/deliver_burst checks
+ * the base and the step; the whole-validator run puts a burst in place of
+ * the findings a model of a lemma sends (burst_model.h). */
 #ifndef SFV_DELIVER_CONTRACT_H
 #define SFV_DELIVER_CONTRACT_H
 
@@ -46,7 +50,7 @@ static inline int deliver_room(const vctx *v) {
 }
 
 typedef struct deliver_state {
-  uint32_t errors, warnings, notes, suppressed, received;
+  uint32_t errors, warnings, notes, suppressed, received, delivered;
 } deliver_state;
 
 static inline void deliver_save(deliver_state *s, const vctx *v,
@@ -56,10 +60,12 @@ static inline void deliver_save(deliver_state *s, const vctx *v,
   s->notes = v->res->notes;
   s->suppressed = v->res->suppressed;
   s->received = received;
+  s->delivered = v->em.delivered;
 }
 
+/* now is was or was + 1 (without wrapping). */
 static inline int deliver_up1(uint32_t now, uint32_t was) {
-  return now == was || now == was + 1u;
+  return now == was || (uint64_t)now == (uint64_t)was + 1u;
 }
 
 static inline int deliver_post(const vctx *v, const deliver_state *s,
@@ -69,10 +75,45 @@ static inline int deliver_post(const vctx *v, const deliver_state *s,
          deliver_up1(r->warnings, s->warnings) &&
          deliver_up1(r->notes, s->notes) &&
          deliver_up1(r->suppressed, s->suppressed) &&
-         (r->errors - s->errors) + (r->warnings - s->warnings) +
-                 (r->notes - s->notes) <=
-             1u &&
-         deliver_up1(received, s->received);
+         (uint64_t)r->errors + r->warnings + r->notes <=
+             (uint64_t)s->errors + s->warnings + s->notes + 1u &&
+         deliver_up1(received, s->received) &&
+         deliver_up1(v->em.delivered, s->delivered);
+}
+
+/* The cap, callback and context kept, a stop kept (was: the emitter
+ * before). */
+static inline int deliver_em_kept(const sfv_emitter *now,
+                                  const sfv_emitter *was) {
+  return now->max == was->max && now->fn == was->fn &&
+         now->ctx == was->ctx && (!was->stop || now->stop);
+}
+
+/* A burst of k deliveries: the room it needs (each counter at most
+ * 2^31 - k, so deliver_room before each step), and its postcondition
+ * (above). */
+static inline int deliver_burst_room(const vctx *v, uint64_t k) {
+  const sfv_result *r = v->res;
+  return k <= (1u << 31) && r->errors <= (1u << 31) - k &&
+         r->warnings <= (1u << 31) - k && r->notes <= (1u << 31) - k &&
+         r->suppressed <= (1u << 31) - k;
+}
+
+static inline int deliver_upk(uint32_t now, uint32_t was, uint64_t k) {
+  return now >= was && now - was <= k;
+}
+
+static inline int deliver_burst_post(const vctx *v, const deliver_state *s,
+                                     uint32_t received, uint64_t k) {
+  const sfv_result *r = v->res;
+  return deliver_inv(v, received) && deliver_upk(r->errors, s->errors, k) &&
+         deliver_upk(r->warnings, s->warnings, k) &&
+         deliver_upk(r->notes, s->notes, k) &&
+         deliver_upk(r->suppressed, s->suppressed, k) &&
+         (uint64_t)r->errors + r->warnings + r->notes <=
+             (uint64_t)s->errors + s->warnings + s->notes + k &&
+         deliver_upk(received, s->received, k) &&
+         deliver_upk(v->em.delivered, s->delivered, k);
 }
 
 #endif

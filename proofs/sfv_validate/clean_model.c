@@ -7,6 +7,7 @@
  * returned. */
 #include "proof.h"
 #include "clean_contract.h"
+#include "send_model.h"
 
 int clean_model_pass(vctx *v, const pass_a *pa, span *spans);
 
@@ -14,6 +15,7 @@ int clean_model_pass(vctx *v, const pass_a *pa, span *spans) {
   clean_state s;
   int r = nondet_int();
   __CPROVER_assert(clean_pre(v, pa, spans), "clean pass: precondition");
+  PROOF_FRAME(v);
   clean_save(&s, v);
   if (spans != NULL)
     __CPROVER_havoc_object(spans);

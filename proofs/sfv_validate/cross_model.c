@@ -8,9 +8,10 @@
  * proofs/sfv_v_func_overlap_filled, proofs/sfv_v_blocks_ordered,
  * proofs/sfv_v_blocks_fallback): the precondition asserted, the scratch,
  * the fast path's back-off and the result counters moved as they say, and
- * up to the stated number of findings of known rules sent to v->out, one
- * at a time (proofs/lib/send_model.h), each model by a loop of its own
- * (cross_model_<name>.0), so that each gets its own unwinding bound. */
+ * up to the stated number of findings of known rules sent to v->out
+ * (proofs/lib/send_model.h: one at a time, each model by a loop of its
+ * own, cross_model_<name>.0, for its own unwinding bound; one burst in
+ * the whole-validator run). */
 #include <string.h>
 
 #include "proof.h"
@@ -36,34 +37,34 @@ static uint64_t cross_model_walks(vctx *v, uint64_t up, uint64_t most) {
 
 void cross_model_func_overlap(vctx *v, const pass_a *pa, span_fill *sf) {
   uint32_t j = nondet_u32();
-  uint64_t sent = nondet_u64(), i;
+  uint64_t sent = nondet_u64();
   span_stats any;
   __CPROVER_assert(overlap_pre(v, pa, sf), "func overlap: precondition");
+  PROOF_FRAME(v);
   if (j < sf->st.n)
     __CPROVER_assert(span_ok(sf, j), "func overlap: every span filled");
   __CPROVER_assume(sent <= overlap_findings(sf));
   __CPROVER_havoc_object(sf->a);
   memcpy(sf->st.b, any.b, sizeof sf->st.b);
-  for (i = 0; i < sent; i++)
-    proof_send_one(&v->out);
+  PROOF_SEND(&v->out, sent);
 }
 
 void cross_model_blocks_ordered(vctx *v, const pass_a *pa, span *spans) {
-  uint64_t sent, i;
+  uint64_t sent;
   __CPROVER_assert(stage4_pre(v, pa) && stage4_room(spans, pa->n),
                    "blocks ordered: precondition");
+  PROOF_FRAME(v);
   if (spans != NULL)
     __CPROVER_havoc_object(spans);
   sent = cross_model_walks(v, pa->fre_len, ordered_findings(pa));
-  for (i = 0; i < sent; i++)
-    proof_send_one(&v->out);
+  PROOF_SEND(&v->out, sent);
 }
 
 void cross_model_blocks_fallback(vctx *v, const pass_a *pa) {
-  uint64_t sent, i;
+  uint64_t sent;
   __CPROVER_assert(stage4_pre(v, pa), "blocks fallback: precondition");
+  PROOF_FRAME(v);
   sent = cross_model_walks(v, (uint64_t)pa->n * pa->fre_len,
                            fallback_findings(pa));
-  for (i = 0; i < sent; i++)
-    proof_send_one(&v->out);
+  PROOF_SEND(&v->out, sent);
 }

@@ -22,6 +22,7 @@ void fde_index_model(vctx *v, pass_a *pa, span_fill *sf) {
   __CPROVER_assert(fde_index_pre(v, pa) && fde_index_room(pa, sf) &&
                        sf->st.n == 0 && sf->st.runs == 1,
                    "FDE index pass: precondition");
+  PROOF_FRAME(v);
   pa->blocks_ascending = nondet_int();
   pa->funcs_in_order = nondet_int();
   pa->ranges_ok = nondet_int();
@@ -33,8 +34,7 @@ void fde_index_model(vctx *v, pass_a *pa, span_fill *sf) {
                    sent <= FDE_INDEX_FINDINGS(i));
   for (k = 0; k < sf->st.n; k++)
     __CPROVER_assume(span_ok(sf, k));
-  for (k = 0; k < sent; k++)
-    proof_send_one(&v->out);
+  PROOF_SEND(&v->out, sent);
 }
 
 int starts_zero_model(const vctx *v, uint32_t n) {
