@@ -48,7 +48,7 @@ PROOF_VALIDATE_SPLITS := v0 $(foreach s,1le 1be 2le 2be 3le 3be,\
 PROOF_VARS.sfv_validate := $(foreach n,64,$(foreach s,$(PROOF_VALIDATE_SPLITS),$(n).$(s) $(n).$(s).cap))
 PROOF_FLAGS.sfv_validate := --unwind 1 --slice-formula
 proof_validate_split = $(word 2,$(subst ., ,$(1)))
-proof_validate_abi = $(word 3,$(subst ., ,$(1)))
+proof_validate_abi = $(filter a%,$(word 3,$(subst ., ,$(1))))
 proof_validate_vo = $(firstword $(subst .a, ,$(call proof_validate_split,$(1))))
 $(foreach v,$(PROOF_VARS.sfv_validate),\
   $(eval PROOF_DEFS.sfv_validate.$(v) := -DPROOF_LOOKUP_BUCKETS=1 \
@@ -69,7 +69,11 @@ $(foreach v,$(PROOF_VARS.sfv_validate),\
 PROOF_VALIDATE_PROVED := 64.3le.a3 64.3le.a3.cap 64.1le.a1 64.2le.a3 \
   64.3be.a4 64.1be.a2 64.2be.a0 64.3le.a0 64.3le.a1 64.3le.a2 64.3le.a4 \
   64.1le.a0 64.1le.a2 64.1le.a3 64.1le.a4 64.1be.a0 64.1be.a1 64.1be.a3 \
-  64.1be.a4 64.2le.a0 64.2le.a1 64.2le.a2
+  64.1be.a4 64.2le.a0 64.2le.a1 64.2le.a2 64.2le.a4 64.2be.a1 64.2be.a2 \
+  64.2be.a3 64.2be.a4 64.3be.a0 64.3be.a1 64.3be.a2 64.3be.a3 64.v0 \
+  64.2le.a3.cap 64.1le.a1.cap 64.1be.a2.cap 64.3be.a4.cap 64.2be.a0.cap 64.3le.a0.cap \
+  64.1le.a0.cap 64.2le.a1.cap 64.1be.a0.cap 64.3be.a0.cap 64.2be.a1.cap \
+  64.v0.cap
 PROVE_SLOW += $(addprefix sfv_validate.,$(filter-out 64.1le.a1,$(PROOF_VARS.sfv_validate)))
 PROVE_PENDING_RUNS += $(addprefix sfv_validate.,\
   $(filter-out $(PROOF_VALIDATE_PROVED),$(PROOF_VARS.sfv_validate)))
