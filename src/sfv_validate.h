@@ -201,6 +201,8 @@ typedef struct sfv_options {
 
 #define SFV_DEFAULT_MAX_DIAGS 1000u
 
+/* The counters saturate at UINT32_MAX (a section can draw more findings
+ * than that; a count never wraps to a smaller one). */
 typedef struct sfv_result {
   uint32_t errors;
   uint32_t warnings;

@@ -6,7 +6,7 @@
  * counters, the corollary of deliver()'s lemma (proofs/sfv_v_deliver,
  * the induction: proofs/deliver_burst).  Asserted first: the sink is the
  * validator's own delivery (o is v->out, v its context) and the lemma's
- * precondition holds (the invariant, the room of n deliveries): the real
+ * precondition holds (the invariant): the real
  * code that ran since the last model kept them, and so did the models.
  * The burst then covers n - 1 or n deliveries, and a last one (when the
  * solver picks it) is a real call of deliver() on a finding of a known
@@ -58,10 +58,10 @@ static inline void proof_frame(vctx *v) {
 /* k deliveries' worth of change to the emitter, the counters and
  * proof_received (k <= n), as deliver_burst_post allows.  The invariant
  * is asserted; the room of n deliveries (every counter at most 2^31 - n)
- * is assumed, as deliver()'s lemma assumes it (docs/PROOFS.md,
- * "Assumptions": a section of N bytes draws a few hundred findings; a
- * solver asked to bound the counters through the chains of additions
- * took minutes). */
+ * is still assumed: the runs were proved with it, when deliver()'s lemma
+ * needed it.  The counters now saturate and the lemma holds without it;
+ * dropping it means running the whole-validator runs again
+ * (docs/PROOFS.md). */
 static inline void proof_burst_of(vctx *v, uint64_t n, uint64_t k) {
   deliver_state s;
 #ifndef PROOF_UB_ONLY

@@ -7,9 +7,9 @@
  * counters; received counts the diagnostics the caller's callback was
  * given (the proofs' callbacks count them).  The invariant: no more
  * delivered than the cap, every one received was delivered, and every
- * delivered one counted by its severity.  Precondition: the invariant,
- * a finding of a known rule and severity, and every counter below 2^31
- * (far from wrapping: a section of N bytes draws far fewer findings).
+ * delivered one counted by its severity.  Precondition: the invariant
+ * and a finding of a known rule and severity; any counter values (they
+ * saturate at UINT32_MAX, src/common/count.h, and never wrap).
  * Postcondition: the invariant; each counter and the delivered count up
  * by at most one, at most one of errors, warnings and notes; the cap,
  * callback and context kept, a stop kept; the callback given at most one
@@ -17,8 +17,7 @@
  * end.
  *
  * A burst of k deliveries (deliver_burst_post): by induction over k with
- * deliver_post as the step, from a state satisfying the invariant with
- * every counter at most 2^31 - k (so below 2^31 before each step): the
+ * deliver_post as the step, from any state satisfying the invariant: the
  * invariant, each counter, the delivered count and the received count up
  * by at most k, errors + warnings + notes by at most k in all, the cap,
  * callback and context kept, a stop kept.  proofs/deliver_burst checks
@@ -41,12 +40,6 @@ static inline int deliver_finding_ok(const sfv_finding *f) {
   return (unsigned)f->rule < (unsigned)SFV_RULE_COUNT &&
          (f->severity == SFV_SEV_ERROR || f->severity == SFV_SEV_WARNING ||
           f->severity == SFV_SEV_NOTE);
-}
-
-static inline int deliver_room(const vctx *v) {
-  const sfv_result *r = v->res;
-  return r->errors < (1u << 31) && r->warnings < (1u << 31) &&
-         r->notes < (1u << 31) && r->suppressed < (1u << 31);
 }
 
 typedef struct deliver_state {
@@ -89,9 +82,9 @@ static inline int deliver_em_kept(const sfv_emitter *now,
          now->ctx == was->ctx && (!was->stop || now->stop);
 }
 
-/* A burst of k deliveries: the room it needs (each counter at most
- * 2^31 - k, so deliver_room before each step), and its postcondition
- * (above). */
+/* Each counter at most 2^31 - k before a burst of k: no longer needed by
+ * the lemma (the counters saturate); still assumed by the whole-validator
+ * runs (burst_model.h), which were proved with it (docs/PROOFS.md). */
 static inline int deliver_burst_room(const vctx *v, uint64_t k) {
   const sfv_result *r = v->res;
   return k <= (1u << 31) && r->errors <= (1u << 31) - k &&
@@ -99,6 +92,7 @@ static inline int deliver_burst_room(const vctx *v, uint64_t k) {
          r->suppressed <= (1u << 31) - k;
 }
 
+/* A burst's postcondition (above). */
 static inline int deliver_upk(uint32_t now, uint32_t was, uint64_t k) {
   return now >= was && now - was <= k;
 }

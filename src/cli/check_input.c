@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "file_run.h"
+#include "common/intree.h" /* the saturating counters */
 
 #define NO_SCRATCH "out of memory for the validation scratch"
 
@@ -206,7 +207,7 @@ static int verdict(const cli_opts *o, const cli_read_input *in,
     v->warnings = res.warnings;
   }
   if (o->werror)
-    v->errors += v->warnings;
+    sfv_count_add(&v->errors, v->warnings);
   return 0;
 }
 

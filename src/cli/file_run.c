@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "file_run.h"
+#include "common/intree.h" /* the saturating counters */
 
 sfv_severity cli_effective_severity(const cli_opts *o, const sfv_diag *d) {
   sfv_severity s = d->severity;
@@ -22,11 +23,11 @@ sfv_severity cli_effective_severity(const cli_opts *o, const sfv_diag *d) {
 
 static void count(cli_counts *c, sfv_severity s) {
   if (s == SFV_SEV_ERROR)
-    c->errors++;
+    sfv_count_add(&c->errors, 1);
   else if (s == SFV_SEV_WARNING)
-    c->warnings++;
+    sfv_count_add(&c->warnings, 1);
   else
-    c->notes++;
+    sfv_count_add(&c->notes, 1);
 }
 
 static void emit(file_run *fr, const sfv_diag *d) {
@@ -49,8 +50,8 @@ void cli_run_extra(file_run *fr, const sfv_diag *d) {
   uint32_t max = fr->o->max_diags ? fr->o->max_diags : SFV_DEFAULT_MAX_DIAGS;
   cli_counts *c = &fr->lib_delivered;
   count(&fr->extra, d->severity);
-  if (c->errors + c->warnings + c->notes >= max) {
-    fr->extra_suppressed++; /* over the cap: counted, not delivered */
+  if ((uint64_t)c->errors + c->warnings + c->notes >= max) {
+    sfv_count_add(&fr->extra_suppressed, 1); /* over the cap: counted only */
     return;
   }
   cli_run_on_diag(fr, d);
@@ -74,17 +75,20 @@ static void policy(file_run *fr, const sfv_section *sec) {
 }
 
 /* Final counts: delivered diagnostics by effective severity, plus those the
- * library (or cli_run_extra) counted but did not deliver. */
+ * library (or cli_run_extra) counted but did not deliver.  In 64 bits,
+ * then saturated (common/count.h): what was delivered is at most what was
+ * counted, even when a library counter saturated. */
 static void totals(const file_run *fr, uint32_t lib_e, uint32_t lib_w,
                    uint32_t lib_n, uint32_t lib_sup, cli_counts *c) {
-  uint32_t se = lib_e + fr->extra.errors - fr->lib_delivered.errors;
-  uint32_t sw = lib_w + fr->extra.warnings - fr->lib_delivered.warnings;
-  uint32_t sn = lib_n + fr->extra.notes - fr->lib_delivered.notes;
+  uint64_t se = (uint64_t)lib_e + fr->extra.errors - fr->lib_delivered.errors;
+  uint64_t sw =
+      (uint64_t)lib_w + fr->extra.warnings - fr->lib_delivered.warnings;
+  uint64_t sn = (uint64_t)lib_n + fr->extra.notes - fr->lib_delivered.notes;
   *c = fr->delivered;
-  c->errors += se + (fr->o->werror ? sw : 0);
-  c->warnings += fr->o->werror ? 0 : sw;
-  c->notes += sn;
-  c->suppressed = lib_sup + fr->extra_suppressed;
+  c->errors = sfv_count_of(c->errors + se + (fr->o->werror ? sw : 0));
+  c->warnings = sfv_count_of(c->warnings + (fr->o->werror ? 0 : sw));
+  c->notes = sfv_count_of(c->notes + sn);
+  c->suppressed = sfv_count_of((uint64_t)lib_sup + fr->extra_suppressed);
 }
 
 /* --min-coverage: per ELF file (archive members included). */

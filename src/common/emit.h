@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include "sfv.h"
+#include "common/count.h"
 
 /* Diagnostic delivery shared by the validator and the ELF checks: the
  * max_diags cap, the caller's callback, and its request to stop. */
@@ -23,11 +24,11 @@ typedef struct sfv_emitter {
 static inline void sfv_count_severity(sfv_severity sev, uint32_t *errors,
                                       uint32_t *warnings, uint32_t *notes) {
   if (sev == SFV_SEV_ERROR)
-    (*errors)++;
+    sfv_count_add(errors, 1);
   else if (sev == SFV_SEV_WARNING)
-    (*warnings)++;
+    sfv_count_add(warnings, 1);
   else
-    (*notes)++;
+    sfv_count_add(notes, 1);
 }
 /* Adds d to the severity counters.  (Inline, as sfv_emit: each finding
  * of the validator passes through both.) */
@@ -46,7 +47,7 @@ static inline void sfv_emit(sfv_emitter *em, const sfv_diag *d,
   if (em->stop)
     return;
   if (sfv_emit_over_cap(em)) {
-    (*suppressed)++;
+    sfv_count_add(suppressed, 1);
     return;
   }
   em->delivered++;
@@ -64,7 +65,7 @@ static inline int sfv_emit_suppressed(const sfv_emitter *em, sfv_severity sev,
   if (!sfv_emit_over_cap(em))
     return 0;
   sfv_count_severity(sev, errors, warnings, notes);
-  (*suppressed)++;
+  sfv_count_add(suppressed, 1);
   return 1;
 }
 

@@ -343,9 +343,9 @@ static void check_sframe(ectx *x, const sfv_elf_options *opt, int linked) {
   sfv_validate(e->sframe_data, e->sframe_len, &co, core_diag, x, &cr);
   x->res->validated = 1;
   x->res->decoded = cr.decoded;
-  x->res->errors += cr.errors;
-  x->res->warnings += cr.warnings;
-  x->res->notes += cr.notes;
+  sfv_count_add(&x->res->errors, cr.errors);
+  sfv_count_add(&x->res->warnings, cr.warnings);
+  sfv_count_add(&x->res->notes, cr.notes);
 
   if (x->em.stop || sfv_open(&x->sec, e->sframe_data, e->sframe_len) != SFV_OK)
     return;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "common/intree.h" /* the saturating counters */
 
 typedef struct canon_run {
   uint32_t errors;
@@ -22,7 +23,7 @@ static int canon_diag(void *ctx, const sfv_diag *d) {
   canon_run *cr = ctx;
   if (d->severity == SFV_SEV_ERROR) {
     const sfv_rule_info *ri = sfv_rule_get(d->rule);
-    cr->errors++;
+    sfv_count_add(&cr->errors, 1);
     fprintf(stderr, "sframe-validate: rejected: %s at offset %llu\n",
             ri != NULL ? ri->id : "?", (unsigned long long)d->offset);
   }

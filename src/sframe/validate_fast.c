@@ -119,22 +119,22 @@ find_take(vctx *v, const sfv_fde *f, uint64_t pos, uint32_t index,
     return 0;
   if (*over) {
     if (v->ft->find[ix - 1u].all_warnings) {
-      /* As many warnings as failing words, added at once (the counters
-       * wrap as that many increments would). */
+      /* As many warnings as failing words, added at once (saturating, as
+       * that many increments would). */
       uint32_t c = 0;
       do {
         (void)find_next_word(&bad, code);
         c++;
       } while (bad != 0);
-      v->res->warnings += c;
-      v->res->suppressed += c;
+      sfv_count_add(&v->res->warnings, c);
+      sfv_count_add(&v->res->suppressed, c);
       return 1;
     }
     do {
       unsigned k = find_next_word(&bad, code);
       sfv_count_severity((sfv_severity)v->ft->find[ix - 1u].w[k].severity,
                          &v->res->errors, &v->res->warnings, &v->res->notes);
-      v->res->suppressed++;
+      sfv_count_add(&v->res->suppressed, 1);
     } while (bad != 0);
     return 1;
   }
