@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* One turn of sfv_fde_buckets_fill's FDE loop (fde_buckets.c, static
  * fill_fde: the loop's whole body; the harness includes the file), the
- * induction step of proofs/lib/fde_buckets_fill_contract.h: on every
- * opened section of up to PROOF_MAX_FDES FDEs satisfying the fill's
- * precondition (fde_buckets_pre_at: starts resolve, non-decreasing), from
- * ANY state satisfying fill_inv after FDEs 0 .. i - 1 (any first, last,
- * shift, b and bucket contents it allows), FDE i's fill has no undefined
- * behaviour and either clears fdes_sorted and stops, or keeps the
- * invariant for FDEs 0 .. i (asserted at an FDE j and an entry k the
- * solver picks, so at every one). */
-#define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
+ * induction step of proofs/lib/fde_buckets_fill_contract.h: for up to
+ * PROOF_MAX_FDES counted FDEs whose starts satisfy the fill's
+ * precondition (fill_starts_ok) and whose slices are ordered as the
+ * starts (64.mono), from ANY state satisfying fill_inv after FDEs
+ * 0 .. i - 1 at an entry k the solver picks (any first, last, shift, b
+ * and bucket contents it allows), FDE i's turn has no undefined behaviour
+ * and either clears fdes_sorted or keeps fill_inv for FDEs 0 .. i at k.
+ * probe_start and fill_upto are the models of their lemmas
+ * (proofs/lib/fde_buckets_models.c; fde_buckets_probe, fde_buckets_upto),
+ * so no bucket loop is unrolled and the cost does not grow with the
+ * bucket count. */
 #include "section_proof.h"
 #include "../../src/sframe/fde_buckets.c"
 #include "fde_buckets_fill_contract.h"
@@ -26,40 +28,28 @@ int main(void) {
 int main(void) {
   sfv_section sec;
   sfv_cursor c;
-  struct sfv_section_priv any;
-  fill_starts fs;
   int64_t first = nondet_i64(), last = nondet_i64();
   unsigned shift = nondet_unsigned();
-  uint32_t k, i = nondet_u32(), b = nondet_u32();
-  uint32_t j = nondet_u32(), e = nondet_u32();
-  proof_section_opened(&sec);
-  __CPROVER_assume(sec.fde_avail <= PROOF_MAX_FDES && i < sec.fde_avail);
-#ifdef PROOF_FDE_I
-  __CPROVER_assume(i == PROOF_FDE_I); /* a run per FDE (proof.mk) */
-#endif
-  for (k = 0; k < PROOF_MAX_FDES; k++)
-    __CPROVER_assume(fde_buckets_pre_at(&sec, k));
-  __CPROVER_assume(shift < 64);
-  fill_starts_read(&sec, &fs, first, shift);
-  /* the slices' order, the starts' (step 64.mono) */
-  for (k = 0; k + 1u < PROOF_MAX_FDES; k++)
-    if (fs.ok[k] && fs.ok[k + 1u] && first <= fs.s[k] && fs.s[k] <= fs.s[k + 1u])
-      __CPROVER_assume(fs.slice[k] <= fs.slice[k + 1u]);
+  uint32_t i = nondet_u32(), b = nondet_u32(), n = sec.fde_avail;
+  fill_starts any;
+  fill_st = any; /* a global: any starts, not 0 */
+  fill_k = nondet_u32();
+  __CPROVER_assume(fill_k <= SFV_LOOKUP_BUCKETS && i < n &&
+                   fill_starts_ok(&fill_st, n) &&
+                   fill_slices_mono(&fill_st, n, first, shift));
   sec.priv.fdes_sorted = 1;
   sec.priv.lk_first = first;
   sec.priv.lk_shift = (uint8_t)shift;
-  memcpy(sec.priv.lk_bucket, any.lk_bucket, sizeof any.lk_bucket);
-  __CPROVER_assume(fill_inv_all(&sec, &fs, first, last, shift, i, b));
-  /* sfv_fde_buckets_fill's cursor, as it sets it up */
-  cur_init(&c, sec.data, sec.priv.fde_base, sec.size, sec.big_endian);
-  if (!fill_fde(&sec, &c, i, first, last, shift, sfv_section_pcrel(&sec), &b)) {
+  __CPROVER_assume(fill_inv_head(&sec, &fill_st, first, last, shift, i, b) &&
+                   fill_inv_at(&sec, &fill_st, first, shift, i, b, fill_k));
+  if (!fill_fde(&sec, &c, i, first, last, shift, nondet_int(), &b)) {
     __CPROVER_assert(!sec.priv.fdes_sorted, "a refused FDE clears fdes_sorted");
     return 0;
   }
-  __CPROVER_assert(fill_inv_head(&sec, &fs, first, last, shift, i + 1u, b) &&
-                       fill_inv_at(&sec, &fs, first, last, shift, i + 1u, b,
-                                   j, e),
-                   "the invariant kept");
+  __CPROVER_assert(
+      fill_inv_head(&sec, &fill_st, first, last, shift, i + 1u, b) &&
+          fill_inv_at(&sec, &fill_st, first, shift, i + 1u, b, fill_k),
+      "the invariant kept");
   return 0;
 }
 #endif

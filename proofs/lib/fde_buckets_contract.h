@@ -28,6 +28,12 @@
 #define PROOF_MAX_FDES 2
 #endif
 
+/* The slice of start s >= first for a shift below 64 (one expression for
+ * every contract that names a slice). */
+static inline uint64_t fde_slice(int64_t first, int64_t s, unsigned shift) {
+  return span_of(first, s) >> shift;
+}
+
 static inline int fde_buckets_pre_at(const sfv_section *sec, uint32_t i) {
   int64_t a, b;
   if (i >= sec->fde_avail)
@@ -55,7 +61,7 @@ static inline int fde_buckets_post_at(const sfv_section *sec, uint32_t b,
     return 1;
   if (!proof_fde_start(sec, i, &s) || s < sec->priv.lk_first)
     return 0;
-  slice = span_of(sec->priv.lk_first, s) >> sec->priv.lk_shift;
+  slice = fde_slice(sec->priv.lk_first, s, sec->priv.lk_shift);
   return slice < SFV_LOOKUP_BUCKETS && sec->priv.lk_bucket[slice] <= i &&
          i < sec->priv.lk_bucket[slice + 1];
 }

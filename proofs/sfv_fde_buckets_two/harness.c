@@ -1,32 +1,38 @@
 /* SPDX-License-Identifier: MIT */
-/* sfv_fde_buckets_fill alone (proofs/sfv_fde_buckets with its FDE loop's
- * body a model), on every opened section (proof_section_opened) of up to
- * PROOF_MAX_FDES FDEs satisfying its
- * precondition (proofs/lib/fde_buckets_contract.h: what sfv_open checks
- * before it calls it), fdes_sorted set, any contents otherwise: no
- * undefined behaviour, and its postcondition at a bucket b the solver
- * picks and at every FDE: either fdes_sorted is 0 or the
- * buckets satisfy fde_buckets.c's invariant in the form the lookup's
- * binary search rests on.  The lookup proofs take this contract as their
- * model of the buckets.  The FDE loop's body, fill_fde, is the model of
- * its proved step (fill_fde_model.c, proofs/fde_buckets_step). */
-#define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
+/* sfv_fde_buckets_fill whole, over its parts' lemmas: fill_head,
+ * fill_fde (the FDE loop's body) and fill_upto (the slices past the last
+ * FDE's) are the models of proofs/lib/fde_buckets_models.c
+ * (goto-instrument --replace-calls; lemmas fde_buckets_head,
+ * fde_buckets_step, fde_buckets_upto), each asserting its precondition
+ * at the call.  On every section of up to PROOF_MAX_FDES FDEs whose
+ * starts satisfy the fill's precondition, with fdes_sorted set and the
+ * lookup fields as sfv_open_header leaves them (0): no
+ * undefined behaviour, and the closed form fill_closed_at at an entry k
+ * the solver picks (so at every one): fdes_sorted cleared, or every
+ * entry k holds the number of FDEs whose slice is below k
+ * (fde_buckets_post turns that into fde_buckets_contract.h's
+ * postcondition).  No bucket loop is unrolled: the cost does not grow
+ * with the bucket count. */
+#include "section_proof.h"
 #include "fde_buckets_fill_contract.h"
 
-/* fill_fde's model reads the starts from here (fill_fde_model.c). */
-extern fill_starts fill_fde_starts;
-
 int main(void) {
-  sfv_section sec;
-  uint32_t k, b = nondet_u32();
-  proof_section_opened(&sec);
-  __CPROVER_assume(sec.fde_avail <= PROOF_MAX_FDES);
-  for (k = 0; k < sec.fde_avail; k++)
-    __CPROVER_assume(fde_buckets_pre_at(&sec, k));
-  fill_starts_read(&sec, &fill_fde_starts, 0, 0);
+  sfv_section sec; /* any fields: the parts' models read no byte */
+  fill_starts any;
+  fill_st = any; /* a global: any starts, not 0 */
+  fill_k = nondet_u32();
+  __CPROVER_assume(fill_k <= SFV_LOOKUP_BUCKETS &&
+                   fill_starts_ok(&fill_st, sec.fde_avail));
+  /* the lookup fields as sfv_open_header leaves them */
+  sec.priv.lk_shift = 0;
+  sec.priv.lk_first = 0;
+  memset(sec.priv.lk_bucket, 0, sizeof sec.priv.lk_bucket);
   sec.priv.fdes_sorted = 1;
   sfv_fde_buckets_fill(&sec);
-  for (k = 0; k <= PROOF_MAX_FDES; k++) /* every FDE, then any bucket */
-    __CPROVER_assert(fde_buckets_post_at(&sec, b, k), "the buckets' invariant");
+  /* the slices ordered as the starts (fde_buckets_step, 64.mono) */
+  __CPROVER_assume(fill_slices_mono(&fill_st, sec.fde_avail,
+                                    sec.priv.lk_first, sec.priv.lk_shift));
+  __CPROVER_assert(fill_closed_at(&sec, &fill_st, fill_k),
+                   "the closed form at entry k");
   return 0;
 }
