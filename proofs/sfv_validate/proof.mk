@@ -73,7 +73,10 @@ PROOF_VALIDATE_PROVED := 64.3le.a3 64.3le.a3.cap 64.1le.a1 64.2le.a3 \
   64.2be.a3 64.2be.a4 64.3be.a0 64.3be.a1 64.3be.a2 64.3be.a3 64.v0 \
   64.2le.a3.cap 64.1le.a1.cap 64.1be.a2.cap 64.3be.a4.cap 64.2be.a0.cap 64.3le.a0.cap \
   64.1le.a0.cap 64.2le.a1.cap 64.1be.a0.cap 64.3be.a0.cap 64.2be.a1.cap \
-  64.v0.cap 64.2le.a0.cap 64.1le.a2.cap 64.3le.a1.cap 64.3be.a1.cap
+  64.v0.cap 64.2le.a0.cap 64.1le.a2.cap 64.3le.a1.cap 64.3be.a1.cap \
+  64.1le.a3.cap 64.1le.a4.cap 64.1be.a1.cap 64.1be.a3.cap 64.1be.a4.cap \
+  64.2le.a2.cap 64.2le.a4.cap 64.2be.a2.cap 64.2be.a3.cap 64.2be.a4.cap \
+  64.3le.a2.cap 64.3le.a4.cap 64.3be.a2.cap 64.3be.a3.cap
 PROVE_SLOW += $(addprefix sfv_validate.,$(filter-out 64.1le.a1,$(PROOF_VARS.sfv_validate)))
 PROVE_PENDING_RUNS += $(addprefix sfv_validate.,\
   $(filter-out $(PROOF_VALIDATE_PROVED),$(PROOF_VARS.sfv_validate)))
