@@ -36,9 +36,6 @@ $(foreach v,$(PROOF_VARS.sfv_v_fast_fres),\
       -DPROOF_BE=$(if $(findstring be,$(word 3,$(subst ., ,$(v)))),1,0))))
 # The harness includes the file that defines the turns.
 $(foreach v,$(PROOF_VARS.sfv_v_fast_fres),$(eval $(PROVE_BUILD)/sfv_v_fast_fres.$(v).ok: src/sframe/validate_fast.c proofs/sfv_v_fast_fres/models.c))
-# Over half a minute of CPU each (docs/PROOFS.md): make prove-all.  The
-# runs not yet proved are pending.
-fast_proved := 64.clean 64.find 64.turn0 64.ends0 64.ends1
-PROVE_SLOW += $(addprefix sfv_v_fast_fres.,$(fast_proved))
-PROVE_PENDING_RUNS += $(addprefix sfv_v_fast_fres.,\
-  $(filter-out $(fast_proved),$(PROOF_VARS.sfv_v_fast_fres)))
+# Over half a minute of CPU each (57-256 s, docs/PROOFS.md): make
+# prove-all.
+PROVE_SLOW += $(addprefix sfv_v_fast_fres.,$(PROOF_VARS.sfv_v_fast_fres))
