@@ -7,12 +7,13 @@
  *
  * Precondition (what its callers, validate_walk.c's fast_turn and the
  * clean pass, hold): f is a default or flex FDE of a section whose ABI is
- * known (sfv_v_fast_usable),
+ * known (sfv_v_fast_usable), flex only in version 3 (sfv_fde_get),
  * v->memo says s390x, the iterator is one sfv_fre_iter_init made for f
  * and sfv_fre_next kept (the invariant proofs/sfv_fre_next proves: it
  * reads v->sec, its limit inside the FRE sub-section as clipped to the
  * buffer), every entry of the fast path's tables as fast_table_ok says
- * (sfv_validate zeroes info, flex_info and find_ix, which satisfies it).
+ * (sfv_validate zeroes info, find_ix, v3: flex_info, and find_n, which
+ * satisfies it).
  * Postcondition, d the bytes and k the FREs it passed over:
  *   - the iterator moved forward only, by whole FREs of at least
  *     start-address size + 1 bytes each (d >= k * (asz + 1); k == 0 iff
@@ -60,6 +61,7 @@ static inline void fast_save(fast_state *s, const vctx *v,
 static inline int fast_pre(const vctx *v, const sfv_fde *f,
                            const sfv_fre_iter *it) {
   return sfv_v_fast_usable(v, f) &&
+         (f->fde_type != SFV_FDE_FLEX || v->sec.hdr.version >= 3) &&
          sfv_abi_known(v->sec.hdr.version, v->sec.hdr.abi_arch) &&
          v->memo == (v->sec.hdr.abi_arch == SFV_ABI_S390X_BE) &&
          it->sec == &v->sec && it->fre_type == f->fre_type &&
@@ -90,13 +92,16 @@ static inline int fast_sent_ok(const vctx *v, const fast_state *s, int find,
 }
 
 /* The tables' invariant at info byte i: every entry 0 (not derived yet)
- * or what its derivation's contract says (derive_contract.h).  The fast path writes the
+ * or what its derivation's contract says (derive_contract.h); the flex
+ * table's only in a version 3 section (the only one with flex FDEs, and
+ * the only one sfv_validate zeroes it for).  The fast path writes the
  * entries of the info byte it reads (and the template at find_n, which
  * no find_ix names), so it keeps the invariant of every entry by keeping
  * that one's. */
 static inline int fast_table_ok(const vctx *v, uint8_t i) {
   return (v->ft->info[i] == 0 || derive_post(v, i, v->ft->info[i])) &&
-         (v->ft->flex_info[i] == 0 || flex_post(v, i, v->ft->flex_info[i])) &&
+         (v->sec.hdr.version < 3 || v->ft->flex_info[i] == 0 ||
+          flex_post(v, i, v->ft->flex_info[i])) &&
          find_post(v, i);
 }
 

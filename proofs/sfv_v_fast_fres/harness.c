@@ -15,9 +15,10 @@
  * - PROOF_PART 4, the ends: both entry points on any state fast_pre
  *   allows, fast_loop its model (fast_inv asserted at its entry, assumed
  *   where it ends): fast_post.
- * PROOF_ASZ (1, 2, 4) and PROOF_BE split parts 1-3 by start size and byte
- * order (one fast_a copy each), PROOF_FIND parts 3 and 4 (flex any with
- * find 0).  Each part keeps every table entry's fast_table_ok: assumed at
+ * Parts 1-3 take any start size (1, 2, 4) and byte order, as the turns
+ * take them: as arguments, each fast_a copy passing constants (PROOF_ASZ
+ * and PROOF_BE would fix them: one copy's run); PROOF_FIND splits parts 3
+ * and 4 (flex any with find 0).  Each part keeps every table entry's fast_table_ok: assumed at
  * any index j and at the info byte the turn reads, asserted at j after.
  * Lemmas in place of code (proof.mk: goto-instrument --replace-calls):
  * the derivations' contracts (proofs/lib/derive_contract.h: sfv_v_derive
@@ -30,10 +31,12 @@
 #include "fast_loop_contract.h"
 #include "fre_iter_contract.h"
 #include "vsink_proof.h"
-#include "send_model.h"
 
 #ifndef PROOF_FIND
 #define PROOF_FIND 0
+#endif
+#ifndef PROOF_ASZ
+#define PROOF_ASZ 0 /* any of 1, 2, 4; PROOF_BE then any too */
 #endif
 
 /* The caller's state at fast_a's entry, for the models' invariant. */
@@ -98,7 +101,10 @@ static void fast_any_state(fast_st *s, unsigned asz, int find) {
 
 /* A loop's model: fast_inv asserted at its entry; its state, the
  * counters and the findings any that keep fast_inv, with the tables'
- * invariant at the info byte where it stopped. */
+ * invariant at the info byte where it stopped.  The findings (find): n
+ * of them, as sink() takes them (each counted in sent, any of them may
+ * stop the run); that each is of v->out's context and of a known rule is
+ * what the turns' runs check of every finding the loops send. */
 static void fast_loop_havoc(fast_st *s, unsigned asz, int find) {
   unsigned n = nondet_unsigned();
   __CPROVER_assert(fast_inv(&v, &sv, bp, s, asz, find, sent),
@@ -113,8 +119,11 @@ static void fast_loop_havoc(fast_st *s, unsigned asz, int find) {
   v.res->notes = nondet_u32();
   v.res->suppressed = nondet_u32();
   __CPROVER_assume(n <= PROOF_MAX_SIZE);
-  if (find)
-    proof_send_findings(&v.out, n);
+  if (find) {
+    sent += n;
+    if (n != 0 && nondet_u8() != 0)
+      v.em.stop = 1;
+  }
   __CPROVER_assume(fast_inv(&v, &sv, bp, s, asz, find, sent));
   fast_table_at(s->pos, asz);
 }
@@ -170,8 +179,16 @@ int main(void) {
 #else
   {
     fast_st s;
+#if PROOF_ASZ == 0
+    /* Any start size and byte order: the turns take them as arguments
+     * (fast_a's copies pass constants), so this covers every copy. */
+    const unsigned asz = nondet_unsigned();
+    const uint8_t be = nondet_u8() != 0;
+    __CPROVER_assume(asz == 1u || asz == 2u || asz == 4u);
+#else
     const unsigned asz = PROOF_ASZ;
     const uint8_t be = PROOF_BE;
+#endif
 #if PROOF_PART == 1
     const int find = 0, flex = nondet_u8() != 0;
 #elif PROOF_PART == 2
