@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* sfv_index_size, sfv_index_build, sfv_index_find and sfv_index_lookup on
  * every opened section (proof_section_opened) of up to PROOF_MAX_SIZE
- * bytes and PROOF_MAX_FDES FDEs, any FRE counts (ix_fill_fres is the model
+ * bytes and PROOF_MAX_FDES FDEs, any FRE counts (sfv_ix_fill_fres is the model
  * of its proved contract, so no FRE walk is unrolled), with caller memory
  * of any size up to PROOF_MAX_MEM bytes at any alignment (too small and
  * misaligned included), NULL memory, and any PC: no undefined behaviour,
@@ -14,10 +14,13 @@
 #define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
 #include "section_proof.h"
 #include "sfv_lookup.h"
-#include "../../src/lookup/index.c"
+#include "../../src/lookup/index_fill.c"
+#include "../../src/lookup/index_plan.c"
+#include "../../src/lookup/index_build.c"
+#include "../../src/lookup/index_find.c"
 #include "index_contract.h"
 
-/* ix_fill_fres's model (proofs/index_fill proves ix_fill_post): its
+/* sfv_ix_fill_fres's model (proofs/index_fill proves ix_fill_post): its
  * precondition asserted, fn's written fields, the key table and *p any
  * values ix_fill_post allows; a build's slots [first, first + count) get
  * rule entries below rcap (what each turn writes, index_fill.64.turn). */
@@ -36,7 +39,7 @@ void ix_fill_model(const sfv_section *sec, const sfv_fde *f, struct sfv_index_fn
                        (o->fres == NULL ||
                         (__CPROVER_w_ok(o->fres + p->slot, room * sizeof *o->fres) &&
                          __CPROVER_w_ok(o->fre_starts + p->slot, room * sizeof(uint32_t)))),
-                   "ix_fill_fres: its precondition");
+                   "sfv_ix_fill_fres: its precondition");
   *k = any;
   fn->first = nondet_u32();
   fn->count = nondet_u32();
