@@ -52,6 +52,56 @@ static void ix_sort(uint64_t *starts, struct sfv_index_fn *fns, uint32_t n) {
 
 static void ix_clear(sfv_index *ix) { memset(ix, 0, sizeof *ix); }
 
+/* The build's functions so far: m records, the next free slot and index,
+ * whether their starts ascend (in FDE order). */
+typedef struct ix_fns {
+  uint32_t m;
+  int sorted;
+  ix_pos pos;
+} ix_fns;
+
+/* One turn of ix_fill_fns(), FDE i: when it is a function, its record
+ * m (start, size, FDE index) and its FREs.  SFV_E_UNINDEXABLE ends the
+ * build. */
+__attribute__((always_inline)) static inline sfv_status
+ix_fn_turn(const sfv_section *sec, const ix_layout *l, ix_keys *keys, const ix_out *o,
+           uint64_t *starts, struct sfv_index_fn *fns, ix_fns *r, uint32_t i) {
+  sfv_fde f;
+  uint64_t s;
+  uint32_t m = r->m;
+  if (!ix_fde(sec, i, &f, &s))
+    return SFV_OK;
+  memset(&fns[m], 0, sizeof fns[m]);
+  starts[m] = s;
+  fns[m].size = f.size;
+  fns[m].fde = i;
+  sfv_ix_fill_fres(sec, &f, &fns[m], keys, o, &r->pos, l->nslots - r->pos.slot);
+  if (fns[m].status == SFV_E_UNINDEXABLE)
+    return SFV_E_UNINDEXABLE;
+  if (m > 0 && s < starts[m - 1])
+    r->sorted = 0;
+  r->m = m + 1u;
+  return SFV_OK;
+}
+
+/* The functions and their FREs, in FDE order (as sfv_ix_plan() walked
+ * them, so the key table makes the same rule entries), at most the plan's
+ * l->nfns records: SFV_OK or SFV_E_UNINDEXABLE. */
+static sfv_status ix_fill_fns(const sfv_section *sec, const ix_layout *l, ix_keys *keys,
+                              const ix_out *o, uint64_t *starts, struct sfv_index_fn *fns,
+                              ix_fns *r) {
+  uint32_t i;
+  ix_keys_clear(keys);
+  r->m = 0;
+  r->sorted = 1;
+  r->pos.slot = 0;
+  r->pos.idx = 0;
+  for (i = 0; i < sec->fde_avail && r->m < l->nfns; i++)
+    if (ix_fn_turn(sec, l, keys, o, starts, fns, r, i) != SFV_OK)
+      return SFV_E_UNINDEXABLE;
+  return SFV_OK;
+}
+
 sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, size_t cap) {
   ix_layout l;
   ix_keys keys;
@@ -61,11 +111,10 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   uint64_t *starts;
   struct sfv_index_fn *fns;
   uint32_t *buckets;
-  uint32_t i, m = 0, b = 0;
-  ix_pos pos = {0, 0};
+  uint32_t i, m, b = 0;
+  ix_fns r;
   uint64_t span;
   unsigned shift = 0;
-  int sorted = 1;
 
   if (ix == NULL)
     return SFV_E_ARG;
@@ -87,26 +136,10 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   o.rcap = l.nrules;
   o.icap = l.nidx;
 
-  /* The functions and their FREs, in FDE order (as sfv_ix_plan() walked
-   * them, so the key table makes the same rule entries). */
-  ix_keys_clear(&keys);
-  for (i = 0; i < sec->fde_avail && m < l.nfns; i++) {
-    sfv_fde f;
-    uint64_t s;
-    if (!ix_fde(sec, i, &f, &s))
-      continue;
-    memset(&fns[m], 0, sizeof fns[m]);
-    starts[m] = s;
-    fns[m].size = f.size;
-    fns[m].fde = i;
-    sfv_ix_fill_fres(sec, &f, &fns[m], &keys, &o, &pos, l.nslots - pos.slot);
-    if (fns[m].status == SFV_E_UNINDEXABLE)
-      return SFV_E_UNINDEXABLE;
-    if (m > 0 && s < starts[m - 1])
-      sorted = 0;
-    m++;
-  }
-  if (!sorted)
+  if ((st = ix_fill_fns(sec, &l, &keys, &o, starts, fns, &r)) != SFV_OK)
+    return st;
+  m = r.m;
+  if (!r.sorted)
     ix_sort(starts, fns, m);
   /* Disjoint: each function ends (2^64 at most) at or below the next
    * start; equal starts of nonzero size overlap. */
@@ -132,7 +165,7 @@ sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, siz
   ix->sec = sec;
   ix->first = m > 0 ? starts[0] : 0;
   ix->nfns = m;
-  ix->nfres = (uint32_t)pos.slot;
+  ix->nfres = (uint32_t)r.pos.slot;
   ix->nbuckets = l.nbuckets;
   ix->shift = (uint8_t)shift;
   ix->starts = starts;

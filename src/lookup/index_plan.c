@@ -22,6 +22,27 @@ static uint64_t ix_slots(const sfv_section *sec, const sfv_fde *f) {
   return f->num_fres < fit ? f->num_fres : fit;
 }
 
+/* The buckets and the memory's layout for the counts in *l (nfns < 2^32;
+ * nidx, nrules <= nslots < 2^30): SFV_E_UNINDEXABLE when the total
+ * exceeds size_t. */
+static sfv_status ix_lay_out(ix_layout *l) {
+  l->nbuckets = 2;
+  while (l->nbuckets < l->nfns && l->nbuckets < IX_MAX_BUCKETS)
+    l->nbuckets *= 2u;
+  /* Every product below is at most 56 * 2^32: no uint64 overflow. */
+  l->o_fns = round8((uint64_t)l->nfns * sizeof(uint64_t));
+  l->o_buckets = l->o_fns + round8((uint64_t)l->nfns * sizeof(struct sfv_index_fn));
+  l->o_fre_starts = l->o_buckets + round8(((uint64_t)l->nbuckets + 1u) * sizeof(uint32_t));
+  l->o_fres = l->o_fre_starts + round8(l->nslots * sizeof(uint32_t));
+  l->o_idx = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
+  l->o_recs = l->o_idx + round8(l->nidx * sizeof(uint32_t));
+  l->o_rstat = l->o_recs + l->nrules * sizeof(sfv_recovery_set);
+  l->total = l->o_rstat + l->nrules;
+  if (l->total > (uint64_t)SIZE_MAX)
+    return SFV_E_UNINDEXABLE;
+  return SFV_OK;
+}
+
 /* Counts functions and slots (one read of every FDE), then the rule
  * entries (a walk of every function's FREs, as the build walks them), and
  * lays out the memory.  SFV_E_UNINDEXABLE when slots exceed section bytes
@@ -56,22 +77,7 @@ sfv_status sfv_ix_plan(const sfv_section *sec, ix_layout *l, ix_keys *keys) {
   }
   l->nrules = keys->nrules;
   l->nidx = pos.idx;
-  l->nbuckets = 2;
-  while (l->nbuckets < l->nfns && l->nbuckets < IX_MAX_BUCKETS)
-    l->nbuckets *= 2u;
-  /* Every product below is at most 56 * 2^32: no uint64 overflow
-   * (nfns < 2^32; nidx, nrules <= nslots < 2^30). */
-  l->o_fns = round8((uint64_t)l->nfns * sizeof(uint64_t));
-  l->o_buckets = l->o_fns + round8((uint64_t)l->nfns * sizeof(struct sfv_index_fn));
-  l->o_fre_starts = l->o_buckets + round8(((uint64_t)l->nbuckets + 1u) * sizeof(uint32_t));
-  l->o_fres = l->o_fre_starts + round8(l->nslots * sizeof(uint32_t));
-  l->o_idx = l->o_fres + round8(l->nslots * sizeof(struct sfv_index_fre));
-  l->o_recs = l->o_idx + round8(l->nidx * sizeof(uint32_t));
-  l->o_rstat = l->o_recs + l->nrules * sizeof(sfv_recovery_set);
-  l->total = l->o_rstat + l->nrules;
-  if (l->total > (uint64_t)SIZE_MAX)
-    return SFV_E_UNINDEXABLE;
-  return SFV_OK;
+  return ix_lay_out(l);
 }
 
 sfv_status sfv_index_size(const sfv_section *sec, size_t *bytes) {
