@@ -13,6 +13,7 @@
 #include "../../src/lookup/index_fill.c"
 #include "../../src/lookup/index_plan.c"
 #include "index_contract.h"
+#include "index_top_contract.h"
 #include "index_models.h"
 
 int main(void) {

@@ -31,6 +31,7 @@
 #include "../../src/lookup/index_build.c"
 #include "../../src/lookup/index_find.c"
 #include "index_contract.h"
+#include "index_top_contract.h"
 
 #ifndef PROOF_MAX_MEM
 #define PROOF_MAX_MEM 512
