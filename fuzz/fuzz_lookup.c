@@ -12,7 +12,7 @@
  * Rejected but openable sections are looked up too (no crash, no answer
  * checked: lookup.c only promises the definition on valid sections).
  *
- * The lookup index (src/lookup/index.c), on every openable input: sfv_index_size
+ * The lookup index (src/lookup/index_*.c), on every openable input: sfv_index_size
  * and sfv_index_build agree; a cap one byte short and misaligned memory
  * are refused (SFV_E_ARG); the build gets exactly the bytes it asked for
  * (ASan: no write past them); and when it builds, at every PC above and

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* index.c's FRE walk and packing (static: the harness includes the file),
+/* index_fill.c's FRE walk and packing (static: the harness includes the file),
  * by induction over each loop (proofs/lib/index_contract.h), on every
  * opened section of up to PROOF_MAX_SIZE bytes, any FDE, sizing (nothing
  * written) or building into arrays of any number of slots, rule entries
@@ -16,7 +16,7 @@
  *   entry inside the memory) and nothing else of the slots;
  * - PROOF_STEP 2, one ix_pack_turn from ANY state satisfying ix_pack_inv
  *   (k >= 1): no undefined behaviour, the invariant kept for k - 1;
- * - PROOF_STEP 3, ix_fill_fres with ix_walk_fres and ix_pack the models
+ * - PROOF_STEP 3, sfv_ix_fill_fres with ix_walk_fres and ix_pack the models
  *   of those lemmas (invariant asserted on entry, assumed on exit): its
  *   postcondition ix_fill_post, fn's size and fde kept.
  * sfv_fre_next, ix_rule and sfv_fre_recovery are their proved contracts
@@ -24,7 +24,7 @@
  * the statuses of proofs/sfv_fre_recovery, *out writable).  The key table has PROOF_IX_KEY_SLOTS slots. */
 #define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
 #include "section_proof.h"
-#include "../../src/lookup/index.c"
+#include "../../src/lookup/index_fill.c"
 #include "index_contract.h"
 
 /* sfv_fre_recovery (proofs/sfv_fre_recovery: no undefined behaviour on
@@ -121,7 +121,7 @@ static void *tail_array(uint64_t n, size_t size) {
   return a + (PROOF_MAX_SLOTS + 1u - n) * size;
 }
 
-/* Sizing (none, as ix_plan passes it) or arrays of g_slots slots, g_idx
+/* Sizing (none, as sfv_ix_plan passes it) or arrays of g_slots slots, g_idx
  * indexes and o->rcap rule entries, each its own allocation, at most
  * PROOF_MAX_SLOTS of each. */
 static void any_out(ix_out *o) {
@@ -231,10 +231,10 @@ static void step(const sfv_section *sec) {
   n0 = keys.nrules;
   p0 = p;
   fn0 = fn;
-  ix_fill_fres(sec, &f, &fn, &keys, &o, &p, room);
+  sfv_ix_fill_fres(sec, &f, &fn, &keys, &o, &p, room);
   __CPROVER_assert(ix_fill_post(&fn, &keys, &o, &p0, &p, room, n0) &&
                        fn.size == fn0.size && fn.fde == fn0.fde,
-                   "ix_fill_fres: its contract");
+                   "sfv_ix_fill_fres: its contract");
 }
 #endif
 

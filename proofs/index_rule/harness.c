@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* index.c's key table (static: the harness includes the file): one
+/* index_fill.c's key table (static: the harness includes the file): one
  * ix_rule from ANY table satisfying ix_keys_inv (proofs/lib/
  * index_contract.h: at most IX_KEY_MAX keys, every held rule number below
  * the entries made, any offsets and contexts) with fewer than 2^32 - 1
@@ -15,7 +15,7 @@
  * PROOF_IX_KEY_SLOTS makes small (docs/PROOFS.md, "Assumptions"). */
 #define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
 #include "section_proof.h"
-#include "../../src/lookup/index.c"
+#include "../../src/lookup/index_fill.c"
 #include "index_contract.h"
 
 uint32_t ix_hash_model(const uint8_t *p, uint64_t len, uint8_t ctx);

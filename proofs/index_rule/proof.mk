@@ -14,4 +14,4 @@ $(foreach v,$(PROOF_VARS.index_rule),$(eval \
   PROOF_DEFS.index_rule.$(v) := -DPROOF_IX_KEY_SLOTS=4u))
 # The harness includes the file that defines ix_rule.
 $(foreach v,$(PROOF_VARS.index_rule),$(eval \
-  $(PROVE_BUILD)/index_rule.$(v).ok: src/lookup/index.c))
+  $(PROVE_BUILD)/index_rule.$(v).ok: src/lookup/index_fill.c src/lookup/index.h))

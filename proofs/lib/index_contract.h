@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* index_contract.h - the contracts of index.c's loops (static; include
- * src/lookup/index.c first): the key table's ix_rule, one turn of
- * ix_fill_fres's FRE walk (ix_fre_turn), one turn of its packing
- * (ix_pack_turn), and ix_fill_fres itself.  Proved by proofs/index_fill
+/* index_contract.h - the contracts of index_fill.c's loops (static; include
+ * src/lookup/index_fill.c first): the key table's ix_rule, one turn of
+ * sfv_ix_fill_fres's FRE walk (ix_fre_turn), one turn of its packing
+ * (ix_pack_turn), and sfv_ix_fill_fres itself.  Proved by proofs/index_fill
  * (the walk and the packing by induction: any state satisfying the
  * invariant, one turn keeps it); assumed by the models that replace them
  * (proofs/index_fill's ends run, proofs/sfv_index), so no FRE walk, key
@@ -10,7 +10,7 @@
  *
  * The build's writes do not rest on the plan and the build counting alike:
  * ix_fre_turn checks each slot against the walk's room and each rule
- * against o->rcap, ix_fill_fres each index run against o->icap (ix_out). */
+ * against o->rcap, sfv_ix_fill_fres each index run against o->icap (ix_out). */
 #ifndef SFV_INDEX_CONTRACT_H
 #define SFV_INDEX_CONTRACT_H
 
@@ -85,7 +85,7 @@ static inline int ix_pack_inv(uint64_t first, uint64_t n, uint64_t xfirst, uint6
          xfirst <= idx && n <= idx - xfirst;
 }
 
-/* ix_fill_fres(sec, f, fn, k, o, p, room) from *p0, a key table satisfying
+/* sfv_ix_fill_fres(sec, f, fn, k, o, p, room) from *p0, a key table satisfying
  * ix_keys_inv with nrules0 entries made (nrules0 + room < 2^32 - 1), the
  * slots p0->slot + [0, room) inside the `slots` the memory holds, p0->idx
  * at most o->icap:

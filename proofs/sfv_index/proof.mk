@@ -1,22 +1,35 @@
 # SPDX-License-Identifier: MIT
-# The model section (proof_section_opened), at most PROOF_MAX_FDES FDEs
-# (any FRE counts), key table of 4 slots.  ix_fill_fres is the model of its
-# proved contract (proofs/index_fill) and sfv_fre_next of its
-# (proofs/sfv_find_fre/models.c), through goto-instrument.  Loops: the FDE
-# loops, the sort and the bucket fills over at most 2 FDEs and 2 buckets
-# (5), the bucket shift search (65), the model's slots and find's MASK v1
-# scan over at most N / 2 slots (33), sfv_ld (9), the FRE model's word
-# slots (16).
-# Not yet within the budget (docs/PROOFS.md): run with make prove-one.
-PROVE_PENDING += sfv_index
-PROOF_SRCS.sfv_index := proofs/sfv_find_fre/models.c src/sframe/decode.c \
+# The lookup index's entry points (harness.c) in two parts per version x
+# byte order at N = 64 (at most 2 FDEs, any FRE counts), key table of 4
+# slots: .build (size and build into caller memory of up to 512 bytes) and
+# .find (find and lookup on any index satisfying ix_built_*,
+# proofs/lib/index_top_contract.h).  Models
+# (goto-instrument): sfv_ix_plan of ix_plan_counts_ok (proofs/index_plan),
+# ix_fill_fns of its contract ix_fns_* (not yet proved: docs/PROOFS.md),
+# ix_sort of ix_sort_post at 2 records (proofs/index_sort), sfv_fre_next
+# any answer (.find).  Loops: 3 by default (the build's loops over at most
+# 2 functions and the model's records), the disjointness check (2), the
+# bucket shift search (65), the bucket fills over 2 buckets (4),
+# ix_built_frame_ok over at most 4 buckets (6), the .find run's slots and
+# find's MASK v1 scan over at most N / 2 slots (33), find's binary search
+# over them (6), sfv_ld (9).
+# Proved (make prove-all): 3le, 1le, 1be.find.  Written, not yet run: the
+# other splits.
+PROVE_SLOW += $(addprefix sfv_index.,$(foreach s,3le 1le,$(s).64.build $(s).64.find) \
+  1be.64.find)
+PROVE_PENDING_RUNS += $(addprefix sfv_index.,1be.64.build $(foreach s,2le 2be 3be,\
+  $(s).64.build $(s).64.find))
+PROOF_SRCS.sfv_index := src/sframe/decode.c \
   src/sframe/layout.c
-PROOF_GOTO.sfv_index := --replace-calls ix_fill_fres:ix_fill_model \
-  --replace-calls sfv_fre_next:sfv_fre_next_model
-PROOF_FLAGS.sfv_index := --unwind 5 --unwindset \
-  sfv_index_build.2:65,ix_fill_model.0:33,sfv_index_find.1:33,proof_fre_model.0:16,fre_decoded.0:16,sfv_ld.0:9
-PROOF_VARS.sfv_index := $(addsuffix .64,$(PROOF_SPLITS))
+PROOF_GOTO.sfv_index := --replace-calls sfv_ix_plan:ix_plan_model \
+  --replace-calls ix_fill_fns:ix_fill_fns_model \
+  --replace-calls ix_sort:ix_sort_model \
+  --replace-calls sfv_fre_next:ix_fre_next_any
+PROOF_FLAGS.sfv_index := --unwind 3 --unwindset \
+  sfv_index_build.0:2,sfv_index_build.1:65,sfv_index_build.2:4,sfv_index_build.4:4,ix_lay_out.0:2,ix_built_frame_ok.0:6,main.1:33,sfv_index_find.1:33,sfv_index_find.2:6,sfv_ld.0:9
+PROOF_VARS.sfv_index := $(foreach s,$(PROOF_SPLITS),$(s).64.build $(s).64.find)
+$(foreach s,$(PROOF_SPLITS),$(eval \
+  PROOF_DEFS.sfv_index.$(s).64.build := -DPROOF_MAX_FDES=2 -DPROOF_IX_KEY_SLOTS=4u -DPROOF_IX_PART=1)$(eval \
+  PROOF_DEFS.sfv_index.$(s).64.find := -DPROOF_MAX_FDES=2 -DPROOF_IX_KEY_SLOTS=4u -DPROOF_IX_PART=2))
 $(foreach v,$(PROOF_VARS.sfv_index),$(eval \
-  PROOF_DEFS.sfv_index.$(v) := -DPROOF_MAX_FDES=2 -DPROOF_IX_KEY_SLOTS=4u))
-$(foreach v,$(PROOF_VARS.sfv_index),$(eval \
-  $(PROVE_BUILD)/sfv_index.$(v).ok: src/lookup/index.c))
+  $(PROVE_BUILD)/sfv_index.$(v).ok: $(wildcard src/lookup/index*.[ch])))
