@@ -22,12 +22,7 @@ sfv_severity cli_effective_severity(const cli_opts *o, const sfv_diag *d) {
 }
 
 static void count(cli_counts *c, sfv_severity s) {
-  if (s == SFV_SEV_ERROR)
-    sfv_count_add(&c->errors, 1);
-  else if (s == SFV_SEV_WARNING)
-    sfv_count_add(&c->warnings, 1);
-  else
-    sfv_count_add(&c->notes, 1);
+  sfv_count_severity(s, &c->errors, &c->warnings, &c->notes);
 }
 
 static void emit(file_run *fr, const sfv_diag *d) {

@@ -10,6 +10,7 @@
 #define SFV_COMMON_COUNT_H
 
 #include <stdint.h>
+#include "sfv.h"
 
 /* *c += n, saturating. */
 static inline void sfv_count_add(uint32_t *c, uint32_t n) {
@@ -19,6 +20,17 @@ static inline void sfv_count_add(uint32_t *c, uint32_t n) {
 /* v clamped to a counter's range. */
 static inline uint32_t sfv_count_of(uint64_t v) {
   return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+/* Adds one diagnostic of severity sev to the severity counters. */
+static inline void sfv_count_severity(sfv_severity sev, uint32_t *errors,
+                                      uint32_t *warnings, uint32_t *notes) {
+  if (sev == SFV_SEV_ERROR)
+    sfv_count_add(errors, 1);
+  else if (sev == SFV_SEV_WARNING)
+    sfv_count_add(warnings, 1);
+  else
+    sfv_count_add(notes, 1);
 }
 
 #endif

@@ -20,16 +20,6 @@ typedef struct sfv_emitter {
   int stop;
 } sfv_emitter;
 
-/* Adds one diagnostic of severity sev to the severity counters. */
-static inline void sfv_count_severity(sfv_severity sev, uint32_t *errors,
-                                      uint32_t *warnings, uint32_t *notes) {
-  if (sev == SFV_SEV_ERROR)
-    sfv_count_add(errors, 1);
-  else if (sev == SFV_SEV_WARNING)
-    sfv_count_add(warnings, 1);
-  else
-    sfv_count_add(notes, 1);
-}
 /* Adds d to the severity counters.  (Inline, as sfv_emit: each finding
  * of the validator passes through both.) */
 static inline void sfv_diag_count(const sfv_diag *d, uint32_t *errors,
