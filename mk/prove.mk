@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 # mk/prove.mk - CBMC proofs of libsfv (proofs/, docs/PROOFS.md).
 #
-#   make prove      every harness in PROVE_FAST (in make test; its run time
-#                   on 2 shared cores is stated in docs/PROOFS.md, under
-#                   10 minutes)
-#   make prove-all  every harness and every variant (PROVE_ALL)
+#   make prove        every harness and every variant (PROVE_ALL): hours of
+#                     CPU (docs/PROOFS.md, "Running the proofs")
+#   make prove-quick  the runs of PROVE_QUICK, every run not in PROVE_SLOW
+#                     (make test runs it; under 10 minutes on 2 cores,
+#                     docs/PROOFS.md)
 #   make prove-one PROOF=cur_un   one harness, all its variants
 # make -j2 runs two proofs at once.
 #
@@ -37,7 +38,7 @@
 #                       --replace-calls+f:g for a function only reached
 #                       through a pointer)
 # and add runs (name or name.value) that take minutes to PROVE_SLOW, which
-# only make prove-all runs, and harnesses that do not yet prove within the
+# only make prove runs (not make prove-quick), and harnesses that do not yet prove within the
 # budget to PROVE_PENDING, which neither runs (make prove-one runs them;
 # docs/PROOFS.md lists them with what was measured); single runs (name.value)
 # of a harness that otherwise proves go to PROVE_PENDING_RUNS.
@@ -80,7 +81,7 @@ PROOFS := $(sort $(patsubst proofs/%/harness.c,%,$(wildcard proofs/*/harness.c))
 proof_runs = $(if $(PROOF_VARS.$(1)),$(addprefix $(1).,$(PROOF_VARS.$(1))),$(1))
 PROVE_ALL := $(filter-out $(PROVE_PENDING_RUNS),\
   $(foreach p,$(filter-out $(PROVE_PENDING),$(PROOFS)),$(call proof_runs,$(p))))
-PROVE_FAST := $(filter-out $(PROVE_SLOW),$(PROVE_ALL))
+PROVE_QUICK := $(filter-out $(PROVE_SLOW),$(PROVE_ALL))
 
 $(CBMC_ENV):
 	scripts/install-deps.sh cbmc
@@ -117,16 +118,16 @@ $(foreach p,$(PROOFS),$(if $(PROOF_VARS.$(p)),\
   $(foreach v,$(PROOF_VARS.$(p)),$(eval $(call proof_rule,$(p),$(p).$(v),$(call proof_defs,$(p),$(v))))),\
   $(eval $(call proof_rule,$(p),$(p),))))
 
-.PHONY: prove prove-all prove-one
-prove: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_FAST)))
-	@echo "make prove: $(words $(PROVE_FAST)) proof runs passed"
-prove-all: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_ALL)))
-	@echo "make prove-all: $(words $(PROVE_ALL)) proof runs passed"
+.PHONY: prove prove-quick prove-one
+prove-quick: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_QUICK)))
+	@echo "make prove-quick: $(words $(PROVE_QUICK)) proof runs passed"
+prove: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_ALL)))
+	@echo "make prove: $(words $(PROVE_ALL)) proof runs passed"
 prove-one: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(call proof_runs,$(PROOF))))
 
-# make test runs make prove two runs at a time, one per core (its loop
+# make test runs make prove-quick two runs at a time, one per core (its loop
 # passes no -j; each run is one single-threaded cbmc of at most ~1.3 GB).
 .PHONY: prove-test
 prove-test:
-	@$(MAKE) --no-print-directory -j2 prove
+	@$(MAKE) --no-print-directory -j2 prove-quick
 TEST_TARGETS += prove-test

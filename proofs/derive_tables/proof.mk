@@ -24,7 +24,7 @@ $(foreach v,$(PROOF_VARS.derive_tables),\
     $(findstring flex,$(v)),1,$(if $(findstring find,$(v)),2,3))))
 # The harness includes the file that defines the derivations.
 $(foreach v,$(PROOF_VARS.derive_tables),$(eval $(PROVE_BUILD)/derive_tables.$(v).ok: src/sframe/validate_derive.c))
-# Minutes of CPU each (docs/PROOFS.md): the proved ones make prove-all,
+# Minutes of CPU each (docs/PROOFS.md): the proved ones make prove,
 # the rest pending.
 derive_tables_proved := 4.memo
 PROVE_SLOW += $(addprefix derive_tables.,$(derive_tables_proved))

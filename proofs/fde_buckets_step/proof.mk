@@ -16,5 +16,5 @@ PROOF_DEFS.fde_buckets_step.2.4 := -DPROOF_MAX_FDES=2 -DPROOF_LOOKUP_BUCKETS=4
 PROOF_DEFS.fde_buckets_step.2.256 := -DPROOF_MAX_FDES=2
 $(foreach v,$(PROOF_VARS.fde_buckets_step),$(eval \
   $(PROVE_BUILD)/fde_buckets_step.$(v).ok: src/sframe/fde_buckets.c))
-# 64.mono and 2.4: make prove; 2.256 (about 27 s of CPU): make prove-all.
+# 64.mono and 2.4: make prove-quick; 2.256 (about 27 s of CPU): make prove.
 PROVE_SLOW += fde_buckets_step.2.256

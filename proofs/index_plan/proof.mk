@@ -12,5 +12,5 @@ $(foreach v,$(PROOF_VARS.index_plan),$(eval \
 # The harness includes the files that define the plan.
 $(foreach v,$(PROOF_VARS.index_plan),$(eval \
   $(PROVE_BUILD)/index_plan.$(v).ok: $(wildcard src/lookup/index*.[ch])))
-# Proved, every split (make prove-all; 14-152 s of CPU each).
+# Proved, every split (make prove; 14-152 s of CPU each).
 PROVE_SLOW += $(addprefix index_plan.,$(addsuffix .64,$(PROOF_SPLITS)))

@@ -56,19 +56,18 @@ static inline void proof_frame(vctx *v) {
 }
 
 /* k deliveries' worth of change to the emitter, the counters and
- * proof_received (k <= n), as deliver_burst_post allows.  The invariant
- * is asserted; the room of n deliveries (every counter at most 2^31 - n)
- * is still assumed: the runs were proved with it, when deliver()'s lemma
- * needed it.  The counters now saturate and the lemma holds without it;
- * dropping it means running the whole-validator runs again
- * (docs/PROOFS.md). */
+ * proof_received (k <= n), as deliver_burst_post allows.  Asserted: the
+ * invariant, and k inside the induction's range (proofs/deliver_burst:
+ * k < 2^32).  Nothing is assumed of the counters' values: they saturate
+ * (src/common/count.h) and deliver()'s lemma holds from any. */
 static inline void proof_burst_of(vctx *v, uint64_t n, uint64_t k) {
   deliver_state s;
 #ifndef PROOF_UB_ONLY
   __CPROVER_assert(deliver_inv(v, proof_received),
                    "burst: deliver's invariant");
+  __CPROVER_assert(k <= n && k <= UINT32_MAX,
+                   "burst: inside the induction's range");
 #endif
-  __CPROVER_assume(deliver_burst_room(v, n));
   proof_havoc_counts(v, &s);
   if (!v->em.stop)
     v->em.stop = nondet_int();

@@ -82,16 +82,6 @@ static inline int deliver_em_kept(const sfv_emitter *now,
          now->ctx == was->ctx && (!was->stop || now->stop);
 }
 
-/* Each counter at most 2^31 - k before a burst of k: no longer needed by
- * the lemma (the counters saturate); still assumed by the whole-validator
- * runs (burst_model.h), which were proved with it (docs/PROOFS.md). */
-static inline int deliver_burst_room(const vctx *v, uint64_t k) {
-  const sfv_result *r = v->res;
-  return k <= (1u << 31) && r->errors <= (1u << 31) - k &&
-         r->warnings <= (1u << 31) - k && r->notes <= (1u << 31) - k &&
-         r->suppressed <= (1u << 31) - k;
-}
-
 /* A burst's postcondition (above). */
 static inline int deliver_upk(uint32_t now, uint32_t was, uint64_t k) {
   return now >= was && now - was <= k;

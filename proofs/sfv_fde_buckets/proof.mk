@@ -5,7 +5,7 @@
 # shrunk to PROOF_LOOKUP_BUCKETS (src/sfv_decode.h, CBMC only;
 # docs/PROOFS.md "Assumptions"): with the shipped 256 the two bucket fills
 # unroll 258 steps each inside the FDE loop.  4-39 s of CPU per run: make
-# prove-all (the budget, docs/PROOFS.md).
+# prove (the budget, docs/PROOFS.md).
 # Loops: the shift search (fill_head.0) at most 64 steps with 4 buckets
 # (a span below 2^64); the FDE loop (.0) and the harness's (main.0)
 # PROOF_MAX_FDES steps; the bucket fills (fill_upto's, inlined twice) at

@@ -12,5 +12,5 @@ PROOF_FLAGS.sfv_fde_buckets_two := --unwind 3
 PROOF_VARS.sfv_fde_buckets_two := 2.4 2.256
 PROOF_DEFS.sfv_fde_buckets_two.2.4 := -DPROOF_MAX_FDES=2 -DPROOF_LOOKUP_BUCKETS=4
 PROOF_DEFS.sfv_fde_buckets_two.2.256 := -DPROOF_MAX_FDES=2
-# 35 s and 73 s of CPU (docs/PROOFS.md): make prove-all.
+# 35 s and 73 s of CPU (docs/PROOFS.md): make prove.
 PROVE_SLOW += $(addprefix sfv_fde_buckets_two.,$(PROOF_VARS.sfv_fde_buckets_two))

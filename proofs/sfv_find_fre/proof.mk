@@ -20,5 +20,5 @@ PROOF_VARS.sfv_find_fre := $(addsuffix .64,$(PROOF_SPLITS))
 $(foreach v,$(PROOF_VARS.sfv_find_fre),$(eval \
   PROOF_DEFS.sfv_find_fre.$(v) := -DPROOF_MAX_FDES=2 \
     -DPROOF_LOOKUP_BUCKETS=4))
-# 32-57 s of CPU each (docs/PROOFS.md): make prove-all.
+# 32-57 s of CPU each (docs/PROOFS.md): make prove.
 PROVE_SLOW += $(addprefix sfv_find_fre.,$(PROOF_VARS.sfv_find_fre))

@@ -13,7 +13,7 @@
 # ix_built_frame_ok over at most 4 buckets (6), the .find run's slots and
 # find's MASK v1 scan over at most N / 2 slots (33), find's binary search
 # over them (6), sfv_ld (9).
-# Proved, every split (make prove-all; 58-308 s of CPU each).
+# Proved, every split (make prove; 58-308 s of CPU each).
 PROVE_SLOW += $(addprefix sfv_index.,$(foreach s,$(PROOF_SPLITS),\
   $(s).64.build $(s).64.find))
 PROOF_SRCS.sfv_index := src/sframe/decode.c \

@@ -11,5 +11,5 @@ PROOF_GOTO.sfv_open := --replace-calls fres_ascending:fres_ascending_model
 PROOF_FLAGS.sfv_open := --unwind 9 \
   --unwindset sfv_open_header.0:13,sfv_open.0:3
 PROOF_VARS.sfv_open := $(addsuffix .64,$(PROOF_SPLITS))
-# 50-100 s of CPU each: make prove-all (docs/PROOFS.md, the budget).
+# 50-100 s of CPU each: make prove (docs/PROOFS.md, the budget).
 PROVE_SLOW += $(addprefix sfv_open.,$(PROOF_VARS.sfv_open))

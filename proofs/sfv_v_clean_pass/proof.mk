@@ -14,5 +14,5 @@ PROOF_GOTO.sfv_v_clean_pass := \
   --replace-calls sfv_v_walk_fres_quiet:walk_model_quiet \
   --replace-calls sfv_v_func_overlap_filled:cross_model_func_overlap
 include proofs/lib/stage4.mk
-# Each run takes over 2 minutes of CPU: prove-all only.
+# Each run takes over 2 minutes of CPU: prove only.
 $(eval $(call stage4_runs,sfv_v_clean_pass,))

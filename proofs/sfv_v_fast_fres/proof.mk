@@ -37,5 +37,5 @@ $(foreach v,$(PROOF_VARS.sfv_v_fast_fres),\
 # The harness includes the file that defines the turns.
 $(foreach v,$(PROOF_VARS.sfv_v_fast_fres),$(eval $(PROVE_BUILD)/sfv_v_fast_fres.$(v).ok: src/sframe/validate_fast.c proofs/sfv_v_fast_fres/models.c))
 # Over half a minute of CPU each (57-256 s, docs/PROOFS.md): make
-# prove-all.
+# prove.
 PROVE_SLOW += $(addprefix sfv_v_fast_fres.,$(PROOF_VARS.sfv_v_fast_fres))

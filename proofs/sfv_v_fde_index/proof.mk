@@ -18,6 +18,6 @@ $(foreach v,$(PROOF_VARS.sfv_v_fde_index),\
 # The harness includes the file that defines the passes.
 $(foreach v,$(PROOF_VARS.sfv_v_fde_index),$(eval \
   $(PROVE_BUILD)/sfv_v_fde_index.$(v).ok: src/sframe/validate.c))
-# make prove runs the six turns (6-9 s of CPU each); the begin/end runs
-# (7-11 s each) are in make prove-all only (docs/PROOFS.md: the budget).
+# make prove-quick runs the six turns (6-9 s of CPU each); the begin/end runs
+# (7-11 s each) are in make prove only (docs/PROOFS.md: the budget).
 PROVE_SLOW += $(addprefix sfv_v_fde_index.,$(filter %.ends,$(PROOF_VARS.sfv_v_fde_index)))

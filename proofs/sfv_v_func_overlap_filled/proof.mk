@@ -6,5 +6,5 @@ PROOF_SRCS.sfv_v_func_overlap_filled := src/common/rules.c \
   src/sframe/decode.c src/sframe/layout.c src/sframe/validate_cross.c \
   src/sframe/validate_walk.c
 include proofs/lib/stage4.mk
-# 3le.64 (23 s of CPU) in make prove, the other splits in prove-all.
+# 3le.64 (23 s of CPU) in make prove-quick, the other splits in prove.
 $(eval $(call stage4_runs,sfv_v_func_overlap_filled,3le.64))

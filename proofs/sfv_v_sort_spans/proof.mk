@@ -6,7 +6,7 @@
 # sfv_v_sort_filled, blocks, spans through sfv_v_sort_spans.  Radix runs
 # (more than MERGE_RUNS runs: n = 5): 5.radix_blocks, 5.radix_spans,
 # defined below but not yet in PROOF_VARS: not done in 180 s of CPU
-# (docs/PROOFS.md).  4.blocks (16 s of CPU) is in make prove.
+# (docs/PROOFS.md).  4.blocks (16 s of CPU) is in make prove-quick.
 PROOF_VARS.sfv_v_sort_spans := 4.spans 4.blocks 4.sort_spans
 PROVE_SLOW += sfv_v_sort_spans.4.spans sfv_v_sort_spans.4.sort_spans
 PROOF_FLAGS.sfv_v_sort_spans := --unwind 1

@@ -16,7 +16,7 @@ PROOF_GOTO.sfv_v_walk_fres := \
   --replace-calls sfv_fre_next_i:fre_next_model \
   --replace-calls walk_fres:walk_fres_model
 PROOF_VARS.sfv_v_walk_fres := 64.step 64.ends
-# Over a minute of CPU each (docs/PROOFS.md): make prove-all.
+# Over a minute of CPU each (docs/PROOFS.md): make prove.
 PROVE_SLOW += sfv_v_walk_fres.64.step sfv_v_walk_fres.64.ends
 PROOF_FLAGS.sfv_v_walk_fres := --unwind 16
 # The models' findings, sent one by one: the fast path's at most one per

@@ -62,8 +62,8 @@ $(foreach v,$(PROOF_VARS.sfv_validate),\
     $(eval PROOF_GOTO_RUN.sfv_validate.$(v) := --remove-function-pointers \
       --replace-calls+deliver:deliver_model)) \
   $(eval PROOF_RUN_FLAGS.sfv_validate.$(v) = --unwindset '$$(shell proofs/sfv_validate/unwindset.sh $(firstword $(subst ., ,$(v))))'))
-# Every run takes one to three minutes of CPU: make prove-all, but for
-# 64.1le.a1 (about 55 s) in make prove.  The runs measured to prove are
+# Every run takes one to three minutes of CPU: make prove, but for
+# 64.1le.a1 (about 55 s) in make prove-quick.  The runs measured to prove are
 # PROOF_VALIDATE_PROVED; the others are not yet run (PROVE_PENDING_RUNS,
 # make prove-one PROOF=sfv_validate runs every one).
 PROOF_VALIDATE_PROVED := 64.3le.a3 64.3le.a3.cap 64.1le.a1 64.2le.a3 \
