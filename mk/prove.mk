@@ -86,7 +86,11 @@ PROVE_QUICK := $(filter-out $(PROVE_SLOW),$(PROVE_ALL))
 $(CBMC_ENV):
 	scripts/install-deps.sh cbmc
 
-PROOF_DEPS := $(CBMC_ENV) $(LIB_HDRS) $(wildcard proofs/lib/*.h) mk/prove.mk
+# A run depends on its harness, proof.mk, scripts and sources, and on
+# every file the preprocessor reads for it: build/prove/<run>.d, written
+# by gcc -MM with the run's own defines before each run (so a change to
+# one header re-runs only the runs that include it).
+PROOF_DEPS := $(CBMC_ENV) mk/prove.mk
 
 # proof_cbmc NAME RUN DEFINES: the commands of one run (cbmc on the
 # sources, or on the goto program goto-cc and goto-instrument made;
@@ -104,6 +108,9 @@ proof_cbmc = $(if $(PROOF_GOTO.$(1)),\
 define proof_rule
 $(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
 	@mkdir -p $(PROVE_BUILD); rm -f $$@
+	@for f in proofs/$(1)/harness.c $(PROOF_SRCS.$(1)); do \
+	   $(CC) -MM -MP -MT $$@ $(CBMC_CPPFLAGS) -D__CPROVER__=1 $(3) $$$$f || exit 1; \
+	 done >$(PROVE_BUILD)/$(2).d
 	@s=$$$$(date +%s); \
 	 if { $(call proof_cbmc,$(1),$(2),$(3)) \
 	      $(or $(PROOF_CHECKS.$(2)),$(CBMC_CHECKS)) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)); } >$(PROVE_BUILD)/$(2).log 2>&1 \
@@ -117,6 +124,8 @@ endef
 $(foreach p,$(PROOFS),$(if $(PROOF_VARS.$(p)),\
   $(foreach v,$(PROOF_VARS.$(p)),$(eval $(call proof_rule,$(p),$(p).$(v),$(call proof_defs,$(p),$(v))))),\
   $(eval $(call proof_rule,$(p),$(p),))))
+
+-include $(wildcard $(PROVE_BUILD)/*.d)
 
 .PHONY: prove prove-quick prove-one
 prove-quick: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_QUICK)))
