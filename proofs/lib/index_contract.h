@@ -75,9 +75,9 @@ static inline int ix_slot_ok(const ix_out *o, uint64_t j) {
 
 /* Slot j when the slots [first, first + n) are filled (building): its
  * rule entry inside the memory if it is one of them.  The walk's and the
- * packing's invariant at one slot, the solver's pick (so at every one:
- * each turn writes one slot from scalars and, packing, one slot of the
- * range, whose fact is the invariant's at that slot). */
+ * packing's invariant at one slot, the solver's pick (so at every one: a
+ * walk turn writes slot first + n alone, a packing turn one slot of the
+ * range from another, whose fact the turn's proof assumes too). */
 static inline int ix_range_slot_ok(const ix_out *o, uint64_t first, uint64_t n, uint64_t j) {
   return o->fres == NULL || j < first || j - first >= n || ix_slot_ok(o, j);
 }

@@ -5,8 +5,9 @@
  * proofs/index_fns, assumed by proofs/sfv_index's .build runs), and the
  * built index as sfv_index_find reads it (asserted by .build, assumed by
  * .find).  Apart from index_contract.h so that index_fill's and
- * index_rule's programs do not change with them (index_fill.64.ends.a's solver time moved from
- * 4.6 s to over 150 s of CPU when these unused functions joined it). */
+ * index_rule's programs do not change with them (index_fill.64.ends.a's
+ * solver time moved from 4.6 s to over 150 s of CPU when these unused
+ * functions joined it). */
 #ifndef SFV_INDEX_TOP_CONTRACT_H
 #define SFV_INDEX_TOP_CONTRACT_H
 
