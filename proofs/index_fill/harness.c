@@ -9,16 +9,20 @@
  *   the section), no undefined behaviour;
  * - PROOF_STEP 1, one ix_fre_turn (ix_walk_fres's whole loop body) from
  *   ANY state satisfying ix_walk_inv (iterator, FREs so far, room, key
- *   table, any previous start, any fn): no undefined behaviour, a status
- *   of sfv_fre_next's or SFV_E_UNINDEXABLE, one FRE counted exactly on
- *   SFV_OK, the invariant kept unless SFV_E_UNINDEXABLE, only fn->dense
- *   changed (cleared), and a build writes one slot (first + n, its rule
- *   entry inside the memory) and nothing else of the slots;
+ *   table, at most rcap rule entries, any previous start, any fn) and the
+ *   slots' fact at a slot j the solver picks (ix_range_slot_ok): no
+ *   undefined behaviour, a status of sfv_fre_next's or SFV_E_UNINDEXABLE,
+ *   one FRE counted exactly on SFV_OK, the invariant and slot j's fact
+ *   kept unless SFV_E_UNINDEXABLE, only fn->dense changed (cleared), and
+ *   a build writes one slot (first + n, its rule entry inside the memory)
+ *   and nothing else of the slots;
  * - PROOF_STEP 2, one ix_pack_turn from ANY state satisfying ix_pack_inv
- *   (k >= 1): no undefined behaviour, the invariant kept for k - 1;
+ *   (k >= 1) and the slots' fact at j and at the slot it reads: no
+ *   undefined behaviour, the invariant kept for k - 1, slot j's fact kept;
  * - PROOF_STEP 3, sfv_ix_fill_fres with ix_walk_fres and ix_pack the models
- *   of those lemmas (invariant asserted on entry, assumed on exit): its
- *   postcondition ix_fill_post, fn's size and fde kept.
+ *   of those lemmas (invariant asserted on entry, assumed on exit, each
+ *   writing any bytes to slot g_s when it may): its postcondition
+ *   ix_fill_post and ix_fill_slot_ok at g_s, fn's size and fde kept.
  * sfv_fre_next, ix_rule and sfv_fre_recovery are their proved contracts
  * (fre_next_post, proofs/sfv_fre_next; ix_rule_post, proofs/index_rule;
  * the statuses of proofs/sfv_fre_recovery, *out writable).  The key table has PROOF_IX_KEY_SLOTS slots. */
@@ -42,8 +46,19 @@ sfv_status sfv_fre_recovery_model(const sfv_section *sec, const sfv_fde *fde,
   return nondet_u8() ? SFV_OK : nondet_u8() ? SFV_E_ENCODING : SFV_E_FDE_TYPE;
 }
 
-/* The arrays' sizes: slots, fre_index entries (the harness picks them). */
-static uint64_t g_slots, g_idx;
+/* The arrays' sizes: slots, fre_index entries (the harness picks them);
+ * the slot the run states the slots' facts at (any). */
+static uint64_t g_slots, g_idx, g_s;
+
+/* Slot g_s, when it is one of the n from first and the run builds: any
+ * bytes (what a loop's model writes there). */
+static void any_slot(const ix_out *o, uint64_t first, uint64_t n) {
+  struct sfv_index_fre any;
+  if (o->fres != NULL && g_s >= first && g_s - first < n) {
+    o->fres[g_s] = any;
+    o->fre_starts[g_s] = nondet_u32();
+  }
+}
 
 uint32_t ix_rule_model(ix_keys *k, const sfv_section *sec, const sfv_fde *f,
                        const sfv_fre *r, int *fresh);
@@ -72,9 +87,9 @@ sfv_status ix_walk_model(const sfv_section *sec, const sfv_fde *f, struct sfv_in
   uint8_t dense = fn->dense;
   sfv_status st = nondet_u8() ? SFV_E_UNINDEXABLE : SFV_END;
   (void)f;
-  (void)o;
-  __CPROVER_assert(w->n == 0 && ix_walk_inv(sec, it, w, keys, n0, g_slots),
+  __CPROVER_assert(w->n == 0 && ix_walk_inv(sec, it, w, keys, n0, g_slots, o->rcap),
                    "ix_walk_fres: the invariant on entry");
+  any_slot(o, w->first, w->room);
   it->pos = nondet_u64();
   it->next = nondet_u32();
   *keys = any;
@@ -88,16 +103,19 @@ sfv_status ix_walk_model(const sfv_section *sec, const sfv_fde *f, struct sfv_in
                    w->fre_base == w0.fre_base && fn->dense <= dense);
   __CPROVER_assume(st == SFV_E_UNINDEXABLE
                        ? w->n <= w->room && ix_keys_inv(keys)
-                       : ix_walk_inv(sec, it, w, keys, n0, g_slots));
+                       : ix_walk_inv(sec, it, w, keys, n0, g_slots, o->rcap) &&
+                             ix_range_slot_ok(o, w->first, w->n, g_s));
   return st;
 }
 
 uint64_t ix_pack_model(const ix_out *o, uint64_t first, uint64_t n, uint64_t xfirst);
 uint64_t ix_pack_model(const ix_out *o, uint64_t first, uint64_t n, uint64_t xfirst) {
   uint64_t w = nondet_u64();
-  __CPROVER_assert(o->fres != NULL && ix_pack_inv(first, n, xfirst, n, 0, g_slots, g_idx),
+  __CPROVER_assert(o->fres != NULL && ix_pack_inv(first, n, xfirst, n, 0, g_slots, g_idx) &&
+                       ix_range_slot_ok(o, first, n, g_s),
                    "ix_pack: the invariant on entry");
-  __CPROVER_assume(w <= n);
+  any_slot(o, first, n);
+  __CPROVER_assume(w <= n && ix_range_slot_ok(o, first, n, g_s));
   return w;
 }
 
@@ -179,7 +197,8 @@ static void step(const sfv_section *sec) {
   proof_fde_model(sec, &f);
   fre_iter_any(&it, sec);
   any_out(&o);
-  __CPROVER_assume(ix_walk_inv(sec, &it, &w, &keys, n0, g_slots));
+  __CPROVER_assume(ix_walk_inv(sec, &it, &w, &keys, n0, g_slots, o.rcap) &&
+                   ix_range_slot_ok(&o, w.first, w.n, j));
   w0 = w;
   fn0 = fn;
   if (o.fres != NULL && j < g_slots) {
@@ -189,7 +208,9 @@ static void step(const sfv_section *sec) {
   st = ix_fre_turn(sec, &f, &fn, &keys, &o, &it, &w);
   __CPROVER_assert(ix_turn_status(st), "turn: its statuses");
   __CPROVER_assert(st == SFV_OK ? w.n == w0.n + 1u : w.n == w0.n, "turn: n counts its FRE");
-  __CPROVER_assert(st == SFV_E_UNINDEXABLE || ix_walk_inv(sec, &it, &w, &keys, n0, g_slots),
+  __CPROVER_assert(st == SFV_E_UNINDEXABLE ||
+                       (ix_walk_inv(sec, &it, &w, &keys, n0, g_slots, o.rcap) &&
+                        ix_range_slot_ok(&o, w.first, w.n, j)),
                    "turn: the invariant kept");
   __CPROVER_assert(w.first == w0.first && w.room == w0.room && w.fre_base == w0.fre_base &&
                        fn_same(&fn, &fn0) && (fn.dense == fn0.dense || fn.dense == 0),
@@ -204,14 +225,18 @@ static void step(const sfv_section *sec) {
 static void step(const sfv_section *sec) {
   ix_out o;
   uint64_t first = nondet_u64(), n = nondet_u64(), xfirst = nondet_u64();
-  uint64_t k = nondet_u64(), w = nondet_u64();
+  uint64_t k = nondet_u64(), w = nondet_u64(), j = nondet_u64();
   uint32_t min_later = nondet_u32();
   (void)sec;
   any_out(&o);
   __CPROVER_assume(o.fres != NULL && k >= 1 &&
                    ix_pack_inv(first, n, xfirst, k, w, g_slots, g_idx));
+  /* the slots' invariant at j and at the slot the turn reads */
+  __CPROVER_assume(ix_range_slot_ok(&o, first, n, j) &&
+                   ix_range_slot_ok(&o, first, n, first + k - 1u));
   ix_pack_turn(&o, first, n, xfirst, k, &w, &min_later);
-  __CPROVER_assert(ix_pack_inv(first, n, xfirst, k - 1u, w, g_slots, g_idx),
+  __CPROVER_assert(ix_pack_inv(first, n, xfirst, k - 1u, w, g_slots, g_idx) &&
+                       ix_range_slot_ok(&o, first, n, j),
                    "pack: the invariant kept");
 }
 #else
@@ -224,16 +249,18 @@ static void step(const sfv_section *sec) {
   uint64_t room = nondet_u64(), n0;
   proof_fde_model(sec, &f);
   any_out(&o);
+  g_s = nondet_u64();
   __CPROVER_assume(ix_keys_inv(&keys) && keys.nrules < UINT32_MAX &&
-                   room < UINT32_MAX - keys.nrules);
+                   room < UINT32_MAX - keys.nrules && keys.nrules <= o.rcap);
   __CPROVER_assume(p.slot <= g_slots && room <= g_slots - p.slot && p.idx <= o.icap &&
-                   p.idx < IX_MAX_SLOTS);
+                   p.idx <= IX_MAX_SLOTS);
   n0 = keys.nrules;
   p0 = p;
   fn0 = fn;
   sfv_ix_fill_fres(sec, &f, &fn, &keys, &o, &p, room);
   __CPROVER_assert(ix_fill_post(&fn, &keys, &o, &p0, &p, room, n0) &&
-                       fn.size == fn0.size && fn.fde == fn0.fde,
+                       ix_fill_slot_ok(&fn, &o, &p0, &p, g_s) && fn.size == fn0.size &&
+                       fn.fde == fn0.fde,
                    "sfv_ix_fill_fres: its contract");
 }
 #endif

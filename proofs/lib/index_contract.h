@@ -54,21 +54,32 @@ static inline int ix_out_ok(const ix_out *o, uint64_t slots) {
 
 /* The walk's loop invariant: an iterator on sec (fre_iter_inv), at most
  * room FREs so far, inside the `slots` the memory holds, the key table's
- * invariant, and at most one rule entry made per FRE since nrules0 (so
- * nrules stays below 2^32 - 1: nrules0 + room is). */
+ * invariant, at most one rule entry made per FRE since nrules0 (so
+ * nrules stays below 2^32 - 1: nrules0 + room is), and at most rcap
+ * entries made (o->rcap: UINT64_MAX when sizing; building, a fresh
+ * entry at rcap ends the walk). */
 static inline int ix_walk_inv(const sfv_section *sec, const sfv_fre_iter *it,
                               const ix_walk *w, const ix_keys *k, uint64_t nrules0,
-                              uint64_t slots) {
+                              uint64_t slots, uint64_t rcap) {
   return fre_iter_inv(it, sec) && w->n <= w->room && w->room <= slots &&
          w->first <= slots - w->room &&
          w->fre_base == sfv_fre_subsection_offset(sec) && ix_keys_inv(k) &&
          nrules0 < UINT32_MAX && w->room < UINT32_MAX - nrules0 &&
-         k->nrules >= nrules0 && k->nrules - nrules0 <= w->n;
+         k->nrules >= nrules0 && k->nrules - nrules0 <= w->n && k->nrules <= rcap;
 }
 
 /* A slot the build filled: its rule entry inside the memory. */
 static inline int ix_slot_ok(const ix_out *o, uint64_t j) {
   return (o->fres[j].rule >> 2) < o->rcap;
+}
+
+/* Slot j when the slots [first, first + n) are filled (building): its
+ * rule entry inside the memory if it is one of them.  The walk's and the
+ * packing's invariant at one slot, the solver's pick (so at every one: a
+ * walk turn writes slot first + n alone, a packing turn one slot of the
+ * range from another, whose fact the turn's proof assumes too). */
+static inline int ix_range_slot_ok(const ix_out *o, uint64_t first, uint64_t n, uint64_t j) {
+  return o->fres == NULL || j < first || j - first >= n || ix_slot_ok(o, j);
 }
 
 /* The statuses of one ix_fre_turn: sfv_fre_next's and SFV_E_UNINDEXABLE. */
@@ -86,9 +97,9 @@ static inline int ix_pack_inv(uint64_t first, uint64_t n, uint64_t xfirst, uint6
 }
 
 /* sfv_ix_fill_fres(sec, f, fn, k, o, p, room) from *p0, a key table satisfying
- * ix_keys_inv with nrules0 entries made (nrules0 + room < 2^32 - 1), the
- * slots p0->slot + [0, room) inside the `slots` the memory holds, p0->idx
- * at most o->icap:
+ * ix_keys_inv with nrules0 entries made (nrules0 + room < 2^32 - 1,
+ * nrules0 <= o->rcap), the slots p0->slot + [0, room) inside the `slots`
+ * the memory holds, p0->idx at most o->icap and IX_MAX_SLOTS:
  *   - fn->status is SFV_OK, or every PC's status: SFV_E_NOT_FOUND (MASK
  *     rep_size 0), an error of the walk (SFV_E_BOUNDS, SFV_E_FRE_TYPE,
  *     SFV_E_DATAWORD_SIZE) or SFV_E_UNINDEXABLE; fn->dense 0 or 1;
@@ -98,7 +109,9 @@ static inline int ix_pack_inv(uint64_t first, uint64_t n, uint64_t xfirst, uint6
  *     index taken; else n indexes taken (p->idx <= o->icap), fn's
  *     [xfirst, xfirst + count) among them and ending with them;
  *   - unless SFV_E_UNINDEXABLE: the key table's invariant, at most room
- *     rule entries made. */
+ *     rule entries made, at most o->rcap in all;
+ *   - SFV_OK, building: every slot p0->slot + [0, n) its rule entry below
+ *     o->rcap (ix_fill_slot_ok, stated at one slot j). */
 static inline int ix_fill_status(uint8_t st) {
   return st == SFV_OK || st == SFV_E_NOT_FOUND || st == SFV_E_BOUNDS ||
          st == SFV_E_FRE_TYPE || st == SFV_E_DATAWORD_SIZE || st == SFV_E_UNINDEXABLE;
@@ -111,7 +124,8 @@ static inline int ix_fill_post(const struct sfv_index_fn *fn, const ix_keys *k,
   if (!ix_fill_status(fn->status) || fn->dense > 1)
     return 0;
   if (fn->status != SFV_E_UNINDEXABLE &&
-      !(ix_keys_inv(k) && k->nrules >= nrules0 && k->nrules - nrules0 <= room))
+      !(ix_keys_inv(k) && k->nrules >= nrules0 && k->nrules - nrules0 <= room &&
+        k->nrules <= o->rcap))
     return 0;
   if (fn->status != SFV_OK)
     return p->slot == p0->slot && p->idx == p0->idx && fn->count == 0 && fn->dense;
@@ -122,6 +136,15 @@ static inline int ix_fill_post(const struct sfv_index_fn *fn, const ix_keys *k,
     return p->idx == p0->idx;
   return p->idx >= p0->idx && p->idx - p0->idx == n && p->idx <= o->icap &&
          fn->xfirst >= p0->idx && (uint64_t)fn->xfirst + fn->count == p->idx;
+}
+
+/* ix_fill_post's slots, at slot j: taken on SFV_OK, its rule entry
+ * inside the memory (the walk wrote it, or the packing moved one of the
+ * walk's there). */
+static inline int ix_fill_slot_ok(const struct sfv_index_fn *fn, const ix_out *o,
+                                  const ix_pos *p0, const ix_pos *p, uint64_t j) {
+  return fn->status != SFV_OK || p->slot < p0->slot ||
+         ix_range_slot_ok(o, p0->slot, p->slot - p0->slot, j);
 }
 
 #endif

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* index_top_contract.h - the contracts above index_fill.c's loops (include
  * the index's sources and index_contract.h first): the plan's counts
- * (proofs/index_plan), the build's FDE loop (ix_fill_fns, assumed by
- * proofs/sfv_index's .build runs, not yet proved), and the built index as
- * sfv_index_find reads it (asserted by .build, assumed by .find).  Apart
- * from index_contract.h so that index_fill's and index_rule's programs do
- * not change with them (index_fill.64.ends.a's solver time moved from
- * 4.6 s to over 150 s of CPU when these unused functions joined it). */
+ * (proofs/index_plan), the build's FDE loop (ix_fill_fns, proved by
+ * proofs/index_fns, assumed by proofs/sfv_index's .build runs), and the
+ * built index as sfv_index_find reads it (asserted by .build, assumed by
+ * .find).  Apart from index_contract.h so that index_fill's and
+ * index_rule's programs do not change with them (index_fill.64.ends.a's
+ * solver time moved from 4.6 s to over 150 s of CPU when these unused
+ * functions joined it). */
 #ifndef SFV_INDEX_TOP_CONTRACT_H
 #define SFV_INDEX_TOP_CONTRACT_H
 
@@ -28,10 +29,10 @@ static inline int ix_fn_ok(const sfv_section *sec, const struct sfv_index_fn *fn
 /* ix_fill_fns's precondition: the plan's arrays writable where the build
  * laid them out (the function records and starts for l->nfns, the slots,
  * indexes and rule entries for the plan's counts), o's capacities the
- * plan's. */
+ * plan's, indexes and rule entries at most the slots (ix_plan_counts_ok). */
 static inline int ix_fns_pre(const ix_layout *l, const ix_out *o, const uint64_t *starts,
                              const struct sfv_index_fn *fns) {
-  return l->nslots <= IX_MAX_SLOTS &&
+  return l->nslots <= IX_MAX_SLOTS && l->nidx <= l->nslots && l->nrules <= l->nslots &&
          o->rcap == l->nrules && o->icap == l->nidx && o->fres != NULL &&
          __CPROVER_w_ok(starts, (uint64_t)l->nfns * sizeof *starts) &&
          __CPROVER_w_ok(fns, (uint64_t)l->nfns * sizeof *fns) &&
@@ -52,6 +53,22 @@ static inline int ix_fns_pre(const ix_layout *l, const ix_out *o, const uint64_t
 static inline int ix_fns_count_ok(const ix_layout *l, uint32_t m, int sorted, const ix_pos *p) {
   return m <= l->nfns && p->slot <= l->nslots && p->idx <= l->nidx &&
          (sorted == 0 || sorted == 1);
+}
+
+/* The invariant of ix_fill_fns's loop (ix_fns_walk), at record j and
+ * slot s (the solver's picks: each turn writes record m and, through
+ * sfv_ix_fill_fres, slots at or above the slots taken, so a proof at one
+ * record and slot is one at every one): the counts within the plan's,
+ * the key table's invariant with at most rcap rule entries, record j
+ * (j < m) ix_fn_ok within the slots and indexes taken, and slot s (below
+ * the slots taken) its rule entry below rcap.  On SFV_OK it is the
+ * contract; a turn that ends with SFV_E_UNINDEXABLE keeps the counts. */
+static inline int ix_fns_inv(const sfv_section *sec, const ix_layout *l, const ix_out *o,
+                             const ix_keys *k, const struct sfv_index_fn *fns, uint32_t m,
+                             int sorted, const ix_pos *p, uint64_t j, uint64_t s) {
+  return ix_fns_count_ok(l, m, sorted, p) && ix_keys_inv(k) && k->nrules <= o->rcap &&
+         (j >= m || ix_fn_ok(sec, &fns[j], p->slot, p->idx)) &&
+         (s >= p->slot || ix_slot_ok(o, s));
 }
 
 /* sfv_ix_plan's counts (the layout is ix_lay_out's of them): at most

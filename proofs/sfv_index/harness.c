@@ -13,16 +13,17 @@
  *   a slot the solver picks (so at every one), every array inside the
  *   caller's memory.  The plan and the FDE loop are models of their
  *   contracts (ix_plan_model: proofs/index_plan; ix_fill_fns_model: its
- *   contract ix_fns_*, not yet proved, docs/PROOFS.md); the sort, the
- *   disjointness check and the bucket fill run as written.
+ *   contract ix_fns_*, proofs/index_fns); the sort, the disjointness
+ *   check and the bucket fill run as written.
  * - PROOF_IX_PART 2 (.find): sfv_index_find and sfv_index_lookup on ANY
  *   index satisfying the ix_built_* invariant (every record and slot),
  *   its arrays each their own object, any PC: no undefined behaviour, a
  *   found FDE is a counted one, an answer's rule inside the rule entries.
- *   sfv_fre_next, which sfv_index_lookup calls at the slot's FRE, is any
- *   answer (ix_fre_next_any): its precondition there (the slot's offset
- *   and index inside its FDE's FRE block) is not part of the invariant
- *   yet (docs/PROOFS.md). */
+ *   sfv_fre_next, which sfv_index_lookup calls at the slot's FRE, is the
+ *   model of its proved contract (sfv_fre_next_model, proofs/sfv_find_fre/
+ *   models.c: the iterator invariant fre_iter_inv asserted, fre_next_post
+ *   assumed; the invariant holds from any position and count, so the
+ *   iterator sfv_fre_iter_init made, moved to the slot's FRE, meets it). */
 #define PROOF_SECTION_BUFFER proof_buffer_tail /* every read through a cursor */
 #include "section_proof.h"
 #include "sfv_lookup.h"
@@ -72,8 +73,9 @@ sfv_status ix_plan_model(const sfv_section *sec, ix_layout *l, ix_keys *keys) {
 static uint64_t g_j, g_s;
 
 /* ix_fill_fns's model (the build's FDE loop; its contract in
- * index_contract.h): its precondition asserted (the arrays writable where
- * the plan laid them out), then m, sorted and the slots and indexes taken
+ * index_top_contract.h, proved by proofs/index_fns): its precondition
+ * asserted (the arrays writable where the plan laid them out, the plan's
+ * indexes and rule entries at most its slots), then m, sorted and the slots and indexes taken
  * any values ix_fns_count_ok allows and, on SFV_OK, every record j < m
  * ix_fn_ok (m <= 2 here) and slot g_s, when taken, its rule entry below
  * rcap (ix_slot_ok: stated at the slot the run asserts the result at).
@@ -115,15 +117,6 @@ void ix_sort_model(uint64_t *starts, struct sfv_index_fn *fns, uint32_t n) {
                    "ix_sort: its precondition");
   if (n == 2 && nondet_u8())
     ix_swap(starts, fns, 0, 1);
-}
-
-/* sfv_fre_next as any answer (the .find runs; see the top). */
-sfv_status ix_fre_next_any(sfv_fre_iter *it, sfv_fre *out);
-sfv_status ix_fre_next_any(sfv_fre_iter *it, sfv_fre *out) {
-  sfv_fre any;
-  (void)it;
-  *out = any;
-  return nondet_u8() ? SFV_OK : SFV_E_BOUNDS;
 }
 
 #if PROOF_IX_PART == 1

@@ -84,22 +84,30 @@ ix_fn_turn(const sfv_section *sec, const ix_layout *l, ix_keys *keys, const ix_o
   return SFV_OK;
 }
 
+/* ix_fill_fns()'s loop: turns of ix_fn_turn over the FDEs from 0 while
+ * fewer than l->nfns records are made. */
+__attribute__((always_inline)) static inline sfv_status
+ix_fns_walk(const sfv_section *sec, const ix_layout *l, ix_keys *keys, const ix_out *o,
+            uint64_t *starts, struct sfv_index_fn *fns, ix_fns *r) {
+  uint32_t i;
+  for (i = 0; i < sec->fde_avail && r->m < l->nfns; i++)
+    if (ix_fn_turn(sec, l, keys, o, starts, fns, r, i) != SFV_OK)
+      return SFV_E_UNINDEXABLE;
+  return SFV_OK;
+}
+
 /* The functions and their FREs, in FDE order (as sfv_ix_plan() walked
  * them, so the key table makes the same rule entries), at most the plan's
  * l->nfns records: SFV_OK or SFV_E_UNINDEXABLE. */
 static sfv_status ix_fill_fns(const sfv_section *sec, const ix_layout *l, ix_keys *keys,
                               const ix_out *o, uint64_t *starts, struct sfv_index_fn *fns,
                               ix_fns *r) {
-  uint32_t i;
   ix_keys_clear(keys);
   r->m = 0;
   r->sorted = 1;
   r->pos.slot = 0;
   r->pos.idx = 0;
-  for (i = 0; i < sec->fde_avail && r->m < l->nfns; i++)
-    if (ix_fn_turn(sec, l, keys, o, starts, fns, r, i) != SFV_OK)
-      return SFV_E_UNINDEXABLE;
-  return SFV_OK;
+  return ix_fns_walk(sec, l, keys, o, starts, fns, r);
 }
 
 sfv_status sfv_index_build(sfv_index *ix, const sfv_section *sec, void *mem, size_t cap) {
