@@ -140,3 +140,15 @@ prove-one: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(call proof_runs,$(PROOF
 prove-test:
 	@$(MAKE) --no-print-directory -j2 prove-quick
 TEST_TARGETS += prove-test
+
+# The fast path's tables (vctx's ft, vfast, find_n) are named only by the
+# fast path, its derivations and sfv_validate's zeroing: the proofs' check
+# of the tables' invariant rests on it (proofs/lib/table_frame.h).
+.PHONY: check-fast-tables
+check-fast-tables:
+	@if grep -rnE '\b(ft|vfast|find_n)\b' src --include=*.c --include=*.h | \
+	    grep -vE '^src/sframe/(validate\.c|validate\.h|validate_fast\.c|validate_derive\.c):'; then \
+	  echo "check-fast-tables: the fast path's tables named outside validate_fast.c/validate_derive.c/validate.c" >&2; \
+	  exit 1; fi
+	@echo "check-fast-tables: only the fast path and sfv_validate's zeroing name the tables"
+TEST_TARGETS += check-fast-tables

@@ -17,17 +17,20 @@
 #include "proof.h"
 #include "cross_contract.h"
 #include "send_model.h"
+#include "table_frame.h"
 
 void cross_model_func_overlap(vctx *v, const pass_a *pa, span_fill *sf);
 void cross_model_blocks_ordered(vctx *v, const pass_a *pa, span *spans);
 void cross_model_blocks_fallback(vctx *v, const pass_a *pa);
 
 /* The walks' share of the block passes: fast_skip, fast_miss (<= 5), each
- * result counter up by at most up.  Returns how many findings to send, at
- * most most. */
+ * result counter up by at most up; the fast path's tables checked as
+ * zeroed in the whole-validator run (table_frame.h).  Returns how many
+ * findings to send, at most most. */
 static uint64_t cross_model_walks(vctx *v, uint64_t up, uint64_t most) {
   stage4_counts c;
   uint64_t sent = nondet_u64();
+  TABLE_FRAME_ASSERT(v, "block walks");
   stage4_save(&c, v);
   walk_havoc(v, NULL); /* what the walks may change, no budget here */
   __CPROVER_assume(v->fast_miss <= 5u && stage4_counted(v, &c, up) &&

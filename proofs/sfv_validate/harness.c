@@ -12,6 +12,7 @@
 #define PROOF_MAX_SIZE PROOF_N
 #endif
 #include "proof.h"
+#include "table_frame.h"
 
 #ifndef PROOF_SECTION_BUFFER
 #define PROOF_SECTION_BUFFER proof_buffer
@@ -33,6 +34,11 @@
  * deliver()'s lemma allows: proofs/lib/burst_model.h). */
 unsigned proof_received;
 
+/* The info byte at which the models check the fast path's tables as
+ * sfv_validate zeroed them (proofs/lib/table_frame.h): any, picked
+ * first. */
+TABLE_FRAME_J;
+
 /* The callback: a well-formed diagnostic, and a nondet request to stop. */
 static int cb(void *ctx, const sfv_diag *d) {
   __CPROVER_assert(ctx == &proof_received, "callback: the caller's context");
@@ -45,6 +51,7 @@ static int cb(void *ctx, const sfv_diag *d) {
 int main(void) {
   size_t len, slen;
   uint8_t *buf = PROOF_SECTION_BUFFER(PROOF_MAX_SIZE, &len);
+  table_frame_pick();
 #ifdef PROOF_VERSION
   /* A run per version and byte order of the sections that open (magic
    * and version fixed, a header's length), and PROOF_VERSION 0 for every

@@ -35,7 +35,9 @@ PROOF_GOTO.sfv_validate := --replace-calls sfv_v_derive:derive_model \
 # them) and the unused lookup buckets are 1 (docs/PROOFS.md,
 # "Assumptions").  The findings the models send are one burst each
 # (PROOF_BURST: proofs/lib/burst_model.h, deliver()'s lemma applied to
-# them), and each model's entry checks deliver()'s invariant (the frame).
+# them), and each model's entry checks deliver()'s invariant (the frame)
+# and the fast path's tables as sfv_validate zeroed them
+# (PROOF_TABLE_FRAME: proofs/lib/table_frame.h).
 # Each split is two runs: N.<split> every check but the cap, the counts
 # and the frame (PROOF_UB_ONLY), the real deliver(); N.<split>.cap those
 # and the harness's and models' other assertions, without the
@@ -56,7 +58,7 @@ $(foreach v,$(PROOF_VARS.sfv_validate),\
     -DPROOF_SCRATCH_BUFFER=proof_buffer_tail \
     -DPROOF_VERSION=$(subst v,,$(subst le,,$(subst be,,$(call proof_validate_vo,$(v))))) \
     -DPROOF_BE=$(if $(findstring be,$(v)),1,0) \
-    -DPROOF_BURST $(if $(filter %.cap,$(v)),,-DPROOF_UB_ONLY) \
+    -DPROOF_BURST -DPROOF_TABLE_FRAME $(if $(filter %.cap,$(v)),,-DPROOF_UB_ONLY) \
     $(if $(call proof_validate_abi,$(v)),-DPROOF_ABI=$(subst a,,$(call proof_validate_abi,$(v))))) \
   $(if $(filter %.cap,$(v)),$(eval PROOF_CHECKS.sfv_validate.$(v) := --unwinding-assertions) \
     $(eval PROOF_GOTO_RUN.sfv_validate.$(v) := --remove-function-pointers \

@@ -4,10 +4,13 @@
  * sfv_v_walk_fres_quiet:walk_model_quiet): any result the contract
  * proofs/lib/walk_contract.h allows (proved by proofs/sfv_v_walk_fres):
  * the end position, budget, counters and fast-path back-off moved as it
- * says, and up to WALK_FINDINGS findings of known rules sent to v->out. */
+ * says, and up to WALK_FINDINGS findings of known rules sent to v->out;
+ * in the whole-validator run, the fast path's tables checked as zeroed
+ * at its entry (table_frame.h). */
 #include "proof.h"
 #include "walk_contract.h"
 #include "send_model.h"
+#include "table_frame.h"
 
 uint64_t walk_model_fres(vctx *v, const sfv_fde *f, sfv_work *b);
 int walk_model_quiet(vctx *v, const sfv_fde *f, sfv_fre_iter *it,
@@ -19,6 +22,7 @@ static uint64_t walk_model(vctx *v, const sfv_fde *f, uint64_t p0,
   unsigned sent = nondet_unsigned();
   uint64_t e = nondet_u64();
   __CPROVER_assert(walk_pre(v, f, p0), "FRE walk: precondition");
+  TABLE_FRAME_ASSERT(v, "FRE walk");
   walk_save(&s, v, p0, b);
   walk_havoc(v, b);
   __CPROVER_assume(walk_post(v, b, &s, e, quiet, sent));
