@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /* The fast path's other table derivations (validate_derive.c; the harness
  * includes the file) on any vctx satisfying their preconditions -- any
- * section header fields of a known ABI (PROOF_N: the ABI byte), any FDE
- * of the kind each takes, any info byte, any table contents -- keep their
- * contracts of proofs/lib/derive_contract.h, which proofs/sfv_v_fast_fres
- * assumes in their place (its models.c):
+ * section header fields of a known ABI (PROOF_ABI, else any), any FDE of
+ * the kind each takes, any info byte of the run's word count (PROOF_COUNT,
+ * proof.mk: a run per count), any table contents -- keep their contracts
+ * of proofs/lib/derive_contract.h, which proofs/sfv_v_fast_fres assumes
+ * in their place (its models.c):
  * - PROOF_PART 1, sfv_v_flex_derive (a flex FDE, v3): flex_post, and
  *   words_len[info] unchanged or the info byte's word bytes;
  * - PROOF_PART 2, sfv_v_find_derive (a default FDE, AMD64 or AArch64, an
  *   info byte derive_post says SFV_V_FAST8: find_take's caller): find_post
  *   at info, its answer find_ix[info], find_n up by at most 1;
  * - PROOF_PART 3, sfv_v_memo_clean (s390x, words in at most 8 bytes):
- *   no undefined behaviour.
+ *   no undefined behaviour;
+ * - PROOF_PART 4, part 2's precondition at any info byte: at most 3
+ *   words (so part 2's runs of counts 0 .. 3 cover it).
  * Frame, each: nothing of v written but find_n (part 2); of the tables,
  * only the entries of info the contract names, the template at find_n
  * (part 2) and the answer cache (part 3): checked at any other index j,
@@ -48,15 +51,25 @@ static int tmpl_same(const vfast *ft, unsigned t, const sfv_find_tmpl *b) {
   return ft->find[t].all_warnings == b->all_warnings;
 }
 
+/* The run's info byte: word count PROOF_COUNT (and size code PROOF_CODE
+ * when given), its other bits any; else any byte.  A run per count, 0 ..
+ * 15, covers every byte (proof.mk).  (Built from the constant, not
+ * assumed of a symbolic byte: the solver then has the count's bits as
+ * constants.) */
+#if defined(PROOF_COUNT) && defined(PROOF_CODE)
+#define PROOF_INFO_BYTE                                                        \
+  (uint8_t)((PROOF_CODE << 5) | (PROOF_COUNT << 1) | (nondet_u8() & 0x81u))
+#elif defined(PROOF_COUNT)
+#define PROOF_INFO_BYTE (uint8_t)((PROOF_COUNT << 1) | (nondet_u8() & 0xe1u))
+#else
+#define PROOF_INFO_BYTE nondet_u8()
+#endif
+
 int main(void) {
   vctx v, v0;
   sfv_fde f;
   vfast *ft = malloc(sizeof *ft);
-#ifdef PROOF_INFO
-  uint8_t info = PROOF_INFO, info_j, len_j, flex_j, ix_j, len_i;
-#else
-  uint8_t info = nondet_u8(), info_j, len_j, flex_j, ix_j, len_i;
-#endif
+  uint8_t info = PROOF_INFO_BYTE, info_j, len_j, flex_j, ix_j, len_i;
   uint64_t mask_j, expect_j, fmask_j, fexpect_j;
   sfv_fre_memo memo_j;
   unsigned j = nondet_u8(), jt = nondet_unsigned(), jm = nondet_unsigned();
@@ -66,22 +79,29 @@ int main(void) {
   __CPROVER_assume(ft != NULL);
   __CPROVER_assume(jt < SFV_V_FIND_SIZE && jm < SFV_V_MEMO_SIZE);
   v.ft = ft;
-  v.sec.hdr.abi_arch = PROOF_N; /* a run per ABI (proof.mk) */
+#ifdef PROOF_ABI
+  v.sec.hdr.abi_arch = PROOF_ABI;
+#else
+  v.sec.hdr.abi_arch = nondet_u8();
+#endif
   v.memo = v.sec.hdr.abi_arch == SFV_ABI_S390X_BE; /* as sfv_validate */
   v.fast = 1;
   __CPROVER_assume(sfv_abi_known(v.sec.hdr.version, v.sec.hdr.abi_arch));
 #if PROOF_PART == 1
-#ifdef PROOF_FLEX_N
-  __CPROVER_assume(sfv_fre_info_count(info) == PROOF_FLEX_N);
-#endif
   v.sec.hdr.version = 3;
   f.fde_type = SFV_FDE_FLEX;
 #else
   f.fde_type = SFV_FDE_DEFAULT;
 #endif
-#if PROOF_PART == 2
+#if PROOF_PART == 2 || PROOF_PART == 4
+  __CPROVER_assume(!v.memo);
   __CPROVER_assume(v.find_n <= SFV_V_FIND_SIZE);
   __CPROVER_assume(derive_post(&v, info, SFV_V_FAST8));
+#endif
+#if PROOF_PART == 4
+  __CPROVER_assert(sfv_fre_info_count(info) <= 3u,
+                   "find_derive's precondition: at most 3 words");
+  return 0;
 #endif
   memcpy(&v0, &v, sizeof v);
   info_j = ft->info[j];

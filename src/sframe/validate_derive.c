@@ -302,7 +302,7 @@ unsigned sfv_v_find_derive(vctx *v, const sfv_fde *f, uint8_t info) {
   uint64_t wmask = ((uint64_t)1 << (8u * w)) - 1u; /* FAST8: w <= 4 */
   uint64_t raw[SFV_MAX_DATAWORDS] = {0};
   uint64_t at0 = sfv_fre_addr_size(f->fre_type) + 1u; /* word 0, FRE at 0 */
-  sfv_find_tmpl *e = &v->ft->find[v->find_n];
+  sfv_find_tmpl e = {0}; /* the table's entry at find_n when learned */
   find_rec rec;
   v->ft->find_ix[info] = SFV_V_FIND_NONE;
   if (v->find_n >= SFV_V_FIND_SIZE || n > 8u)
@@ -317,32 +317,32 @@ unsigned sfv_v_find_derive(vctx *v, const sfv_fde *f, uint8_t info) {
           g->offset < at0 || g->offset - at0 > UINT8_MAX)
         return SFV_V_FIND_NONE;
       if (a == 1) {
-        e->w[k] = (sfv_word_find){(uint16_t)g->rule, (uint8_t)g->severity,
+        e.w[k] = (sfv_word_find){(uint16_t)g->rule, (uint8_t)g->severity,
                                   (uint8_t)(g->offset - at0), g->expected,
                                   g->aux};
-      } else if (e->w[k].rule != (uint16_t)g->rule ||
-                 e->w[k].severity != (uint8_t)g->severity ||
-                 e->w[k].delta != g->offset - at0 ||
-                 e->w[k].expected != g->expected || e->w[k].aux != g->aux) {
+      } else if (e.w[k].rule != (uint16_t)g->rule ||
+                 e.w[k].severity != (uint8_t)g->severity ||
+                 e.w[k].delta != g->offset - at0 ||
+                 e.w[k].expected != g->expected || e.w[k].aux != g->aux) {
         return SFV_V_FIND_NONE;
       }
     }
   }
-  for (k = 0; k < n && e->w[k].severity == SFV_SEV_WARNING; k++)
+  for (k = 0; k < n && e.w[k].severity == SFV_SEV_WARNING; k++)
     ;
-  e->all_warnings = k == n;
+  e.all_warnings = k == n;
   for (j = 0; j < n; j++)
     raw[j] = 1;
   if (classify_raw_rec(v, f, info, raw, &rec) != n)
     return SFV_V_FIND_NONE;
   for (k = 0; k < n; k++) {
     const sfv_finding *g = &rec.f[k];
-    if (g->rule != (sfv_rule_id)e->w[k].rule ||
-        g->offset != at0 + e->w[k].delta || g->found != 1 ||
+    if (g->rule != (sfv_rule_id)e.w[k].rule ||
+        g->offset != at0 + e.w[k].delta || g->found != 1 ||
         g->fde != (int64_t)f->index || g->fre != 1)
       return SFV_V_FIND_NONE;
   }
-  v->find_n++;
+  v->ft->find[v->find_n++] = e;
   v->ft->find_ix[info] = (uint8_t)v->find_n;
   return v->find_n;
 }
