@@ -16,5 +16,5 @@ PROOF_DEFS.index_probe.64.ends := -DPROOF_STEP=2
 # The harness includes the file that defines ix_rule.
 $(foreach v,$(PROOF_VARS.index_probe),$(eval \
   $(PROVE_BUILD)/index_probe.$(v).ok: src/lookup/index_fill.c src/lookup/index.h))
-# 64.ends 179 s of CPU, 580 MB (docs/PROOFS.md): make prove.
+# 64.ends 179-236 s of CPU, 580-730 MB (docs/PROOFS.md): make prove.
 PROVE_SLOW += index_probe.64.ends
