@@ -13,9 +13,9 @@
 /* ix_keys_inv at slot s (any s: none past the table): at most IX_KEY_MAX
  * keys, the rule number slot s holds one of the entries made.  Its
  * condition is ix_keys_inv's per slot; ix_keys_inv keeps its own loop
- * (written through this function, index_fill.64.ends.a went from 6.6 s
- * to over 7 minutes of CPU: the solver's time moves with the program's
- * text, docs/PROOFS.md). */
+ * (written through this function in index_contract.h, index_fill's
+ * 64.ends.a went from 6.6 s of CPU to minutes: the solver's time moves
+ * with the program's text, docs/PROOFS.md "Assumptions"). */
 static inline int ix_keys_inv_at(const ix_keys *k, uint32_t s) {
   return k->used <= IX_KEY_MAX &&
          (s >= IX_KEY_SLOTS || k->rule[s] == 0 || k->rule[s] - 1u < k->nrules);
