@@ -17,20 +17,7 @@
 #include "section_proof.h"
 #include "../../src/lookup/index_fill.c"
 #include "index_contract.h"
-
-uint32_t ix_hash_model(const uint8_t *p, uint64_t len, uint8_t ctx);
-uint32_t ix_hash_model(const uint8_t *p, uint64_t len, uint8_t ctx) {
-  (void)ctx;
-  __CPROVER_assert(__CPROVER_r_ok(p, len), "ix_hash: len bytes at p");
-  return nondet_u32();
-}
-
-int memcmp_model(const void *a, const void *b, size_t n);
-int memcmp_model(const void *a, const void *b, size_t n) {
-  __CPROVER_assert(__CPROVER_r_ok(a, n) && __CPROVER_r_ok(b, n),
-                   "memcmp: n bytes at each");
-  return nondet_int();
-}
+#include "key_models.h"
 
 int main(void) {
   sfv_section sec;
@@ -40,9 +27,7 @@ int main(void) {
   uint64_t n0;
   uint32_t rule;
   int fresh = nondet_int();
-  proof_section_opened(&sec);
-  proof_fde_model(&sec, &f);
-  proof_fre_model(&r);
+  proof_rule_args(&sec, &f, &r);
   __CPROVER_assume(ix_keys_inv(&k) && k.nrules < UINT32_MAX);
   n0 = k.nrules;
   rule = ix_rule(&k, &sec, &f, &r, &fresh);

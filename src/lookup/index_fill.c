@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* index_fill.c - one function's FREs into the index's slots: the walk
- * (turns of ix_fre_turn), the key table that shares rule entries
- * (ix_rule), and the packing of the slots that can answer (turns of
- * ix_pack_turn).  The plan sizes with it (nothing written), the build
- * fills with it (index.h). */
+ * (turns of ix_fre_turn), the key table that shares rule entries (ix_rule,
+ * its probe turns of ix_probe_turn), and the packing of the slots that can
+ * answer (turns of ix_pack_turn).  The plan sizes with it (nothing
+ * written), the build fills with it (index.h). */
 #include <string.h>
 
 #include "sfv.h"
@@ -32,6 +32,32 @@ __attribute__((always_inline)) static inline uint32_t ix_hash(const uint8_t *p, 
   return h ^ h >> 15;
 }
 
+/* One turn of the probe (ix_probe's whole loop body) at held slot *s: 1
+ * when its key is the len bytes at p under ctx, else 0 and *s the next
+ * slot (contract proofs/lib/index_probe_contract.h ix_probe_turn_post). */
+__attribute__((always_inline)) static inline int
+ix_probe_turn(const ix_keys *k, const sfv_cursor *c, const uint8_t *p, uint64_t len,
+              uint8_t ctx, uint32_t *s) {
+  const uint8_t *q = cur_window(c, k->at[*s], len);
+  if (k->ctx[*s] == ctx && q != NULL && q[0] == p[0] && memcmp(q, p, (size_t)len) == 0)
+    return 1;
+  *s = (*s + 1u) & (IX_KEY_SLOTS - 1u);
+  return 0;
+}
+
+/* The probe from slot *s (below IX_KEY_SLOTS): 1 when a held slot holds
+ * the key (*s that slot), else 0 and *s a slot, empty or the last probed
+ * (contract ix_probe_post). */
+__attribute__((always_inline)) static inline int
+ix_probe(const ix_keys *k, const sfv_cursor *c, const uint8_t *p, uint64_t len, uint8_t ctx,
+         uint32_t *s) {
+  uint32_t probe;
+  for (probe = 0; probe < IX_KEY_SLOTS && k->rule[*s] != 0; probe++)
+    if (ix_probe_turn(k, c, p, len, ctx, s))
+      return 1;
+  return 0;
+}
+
 /* The rule number of FRE r of FDE f; *fresh when it is a new entry (the
  * caller then fills it).  Equal keys decode to equal rules and verdicts:
  * sfv_fre_recovery() reads nothing of the FRE but its info byte and data
@@ -40,7 +66,7 @@ static uint32_t ix_rule(ix_keys *k, const sfv_section *sec, const sfv_fde *f,
                         const sfv_fre *r, int *fresh) {
   uint64_t at = sfv_fre_info_at(f, r), len = 1u + (uint64_t)r->dw_count * r->dw_size;
   uint8_t ctx = (uint8_t)(f->fde_type | (f->pauth_key & 1u) << 5 | (f->signal & 1u) << 6);
-  uint32_t s, probe, rule;
+  uint32_t s, rule;
   const uint8_t *p;
   sfv_cursor c;
   cur_init(&c, sec->data, 0, sec->size, sec->big_endian);
@@ -49,14 +75,10 @@ static uint32_t ix_rule(ix_keys *k, const sfv_section *sec, const sfv_fde *f,
   if ((p = cur_window(&c, at, len)) == NULL)
     return rule; /* cannot happen: the FRE decoded */
   s = ix_hash(p, len, ctx) & (IX_KEY_SLOTS - 1u);
-  for (probe = 0; probe < IX_KEY_SLOTS && k->rule[s] != 0; probe++) {
-    const uint8_t *q = cur_window(&c, k->at[s], len);
-    if (k->ctx[s] == ctx && q != NULL && q[0] == p[0] && memcmp(q, p, (size_t)len) == 0) {
-      k->nrules--;
-      *fresh = 0;
-      return k->rule[s] - 1u;
-    }
-    s = (s + 1u) & (IX_KEY_SLOTS - 1u);
+  if (ix_probe(k, &c, p, len, ctx, &s)) {
+    k->nrules--;
+    *fresh = 0;
+    return k->rule[s] - 1u;
   }
   if (k->rule[s] == 0 && k->used < IX_KEY_MAX) {
     k->rule[s] = rule + 1u;
