@@ -86,11 +86,12 @@ PROVE_QUICK := $(filter-out $(PROVE_SLOW),$(PROVE_ALL))
 $(CBMC_ENV):
 	scripts/install-deps.sh cbmc
 
-# A run depends on its harness, proof.mk, scripts and sources, and on
-# every file the preprocessor reads for it: build/prove/<run>.d, written
-# by gcc -MM with the run's own defines before each run (so a change to
-# one header re-runs only the runs that include it).
-PROOF_DEPS := $(CBMC_ENV) mk/prove.mk
+# A run depends on its harness, proof.mk, scripts and sources, on every
+# file the preprocessor reads for it (build/prove/<run>.d, written by
+# gcc -MM with the run's own defines before each run), and on its command
+# (build/prove/<run>.cmd, rewritten only when it changes): a change to one
+# header, or to one run's options, redoes only the runs it touches.
+PROOF_DEPS := $(CBMC_ENV)
 
 # proof_cbmc NAME RUN DEFINES: the commands of one run (cbmc on the
 # sources, or on the goto program goto-cc and goto-instrument made;
@@ -104,16 +105,24 @@ proof_cbmc = $(if $(PROOF_GOTO.$(1)),\
   $(CBMC_PROG) --object-bits 12 $(PROVE_BUILD)/$(2).gb,\
   $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)))
 
-# proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run.
+# proof_cmd NAME RUN DEFINES: the whole command of one run.
+proof_cmd = $(call proof_cbmc,$(1),$(2),$(3)) \
+  $(or $(PROOF_CHECKS.$(2)),$(CBMC_CHECKS)) $(PROOF_FLAGS.$(1))
+
+# proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run, and
+# RUN.cmd, its command (the run flags expanded), rewritten when it changes.
 define proof_rule
-$(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS)
+$(PROVE_BUILD)/$(2).cmd: FORCE
+	@mkdir -p $(PROVE_BUILD)
+	@$$(file >$$@.new,$(call proof_cmd,$(1),$(2),$(3)) $$(PROOF_RUN_FLAGS.$(2)))
+	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
+$(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS) $(PROVE_BUILD)/$(2).cmd
 	@mkdir -p $(PROVE_BUILD); rm -f $$@
 	@for f in proofs/$(1)/harness.c $(PROOF_SRCS.$(1)); do \
 	   $(CC) -MM -MP -MT $$@ $(CBMC_CPPFLAGS) -D__CPROVER__=1 $(3) $$$$f || exit 1; \
 	 done >$(PROVE_BUILD)/$(2).d
 	@s=$$$$(date +%s); \
-	 if { $(call proof_cbmc,$(1),$(2),$(3)) \
-	      $(or $(PROOF_CHECKS.$(2)),$(CBMC_CHECKS)) $(PROOF_FLAGS.$(1)) $$(PROOF_RUN_FLAGS.$(2)); } >$(PROVE_BUILD)/$(2).log 2>&1 \
+	 if { $(call proof_cmd,$(1),$(2),$(3)) $$(PROOF_RUN_FLAGS.$(2)); } >$(PROVE_BUILD)/$(2).log 2>&1 \
 	    && grep -q '^VERIFICATION SUCCESSFUL' $(PROVE_BUILD)/$(2).log; then \
 	   echo "prove: $(2) ok ($$$$(( $$$$(date +%s) - s )) s)"; touch $$@; \
 	 else \
@@ -126,6 +135,8 @@ $(foreach p,$(PROOFS),$(if $(PROOF_VARS.$(p)),\
   $(eval $(call proof_rule,$(p),$(p),))))
 
 -include $(wildcard $(PROVE_BUILD)/*.d)
+.PHONY: FORCE
+FORCE:
 
 .PHONY: prove prove-quick prove-one
 prove-quick: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_QUICK)))
