@@ -112,8 +112,7 @@ proof_cmd = $(call proof_cbmc,$(1),$(2),$(3)) \
 # proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run, and
 # RUN.cmd, its command (the run flags expanded), rewritten when it changes.
 define proof_rule
-$(PROVE_BUILD)/$(2).cmd: FORCE
-	@mkdir -p $(PROVE_BUILD)
+$(PROVE_BUILD)/$(2).cmd: FORCE | $(PROVE_BUILD)
 	@$$(file >$$@.new,$(call proof_cmd,$(1),$(2),$(3)) $$(PROOF_RUN_FLAGS.$(2)))
 	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
 $(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS) $(PROVE_BUILD)/$(2).cmd
@@ -137,6 +136,9 @@ $(foreach p,$(PROOFS),$(if $(PROOF_VARS.$(p)),\
 -include $(wildcard $(PROVE_BUILD)/*.d)
 .PHONY: FORCE
 FORCE:
+# (made before a .cmd's recipe is expanded: its $(file) needs it)
+$(PROVE_BUILD):
+	@mkdir -p $@
 
 .PHONY: prove prove-quick prove-one
 prove-quick: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_QUICK)))
