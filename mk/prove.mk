@@ -7,6 +7,9 @@
 #                     (make test runs it; under 10 minutes on 2 cores,
 #                     docs/PROOFS.md)
 #   make prove-one PROOF=cur_un   one harness, all its variants
+#   make prove-status / prove-stale / prove-ledger   the proof ledger
+#                     (proofs/ledger.tsv: which runs passed on the inputs
+#                     they have now; below)
 # make -j2 runs two proofs at once.
 #
 # A harness is proofs/<name>/harness.c; proofs/<name>/proof.mk may set
@@ -106,8 +109,17 @@ proof_cbmc = $(if $(PROOF_GOTO.$(1)),\
   $(CBMC_PROG) $(CBMC_CFLAGS) $(3) proofs/$(1)/harness.c $(PROOF_SRCS.$(1)))
 
 # proof_cmd NAME RUN DEFINES: the whole command of one run.
+# PROVE_EXTRA: more cbmc options for every run (make prove-mutants passes
+# --stop-on-fail); empty, the command is as before.
 proof_cmd = $(call proof_cbmc,$(1),$(2),$(3)) \
-  $(or $(PROOF_CHECKS.$(2)),$(CBMC_CHECKS)) $(PROOF_FLAGS.$(1))
+  $(or $(PROOF_CHECKS.$(2)),$(CBMC_CHECKS)) $(PROOF_FLAGS.$(1))$(if $(PROVE_EXTRA), $(PROVE_EXTRA))
+
+# proof_deps NAME RUN DEFINES: build/prove/RUN.d, the files the
+# preprocessor reads for the run's harness and sources (its include
+# closure), as make rules for RUN.ok.
+proof_deps = for f in proofs/$(1)/harness.c $(PROOF_SRCS.$(1)); do \
+	   $(CC) -MM -MP -MT $(PROVE_BUILD)/$(2).ok $(CBMC_CPPFLAGS) -D__CPROVER__=1 $(3) $$$$f || exit 1; \
+	 done >$(PROVE_BUILD)/$(2).d
 
 # proof_rule NAME RUN DEFINES: build/prove/RUN.ok from one cbmc run, and
 # RUN.cmd, its command (the run flags expanded), rewritten when it changes.
@@ -115,15 +127,15 @@ define proof_rule
 $(PROVE_BUILD)/$(2).cmd: FORCE | $(PROVE_BUILD)
 	@$$(file >$$@.new,$(call proof_cmd,$(1),$(2),$(3)) $$(PROOF_RUN_FLAGS.$(2)))
 	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
+$(PROVE_BUILD)/$(2).in: $(PROVE_BUILD)/$(2).cmd FORCE
+	@$(call proof_deps,$(1),$(2),$(3))
 $(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS) $(PROVE_BUILD)/$(2).cmd
 	@mkdir -p $(PROVE_BUILD); rm -f $$@
-	@for f in proofs/$(1)/harness.c $(PROOF_SRCS.$(1)); do \
-	   $(CC) -MM -MP -MT $$@ $(CBMC_CPPFLAGS) -D__CPROVER__=1 $(3) $$$$f || exit 1; \
-	 done >$(PROVE_BUILD)/$(2).d
+	@$(call proof_deps,$(1),$(2),$(3))
 	@s=$$$$(date +%s); \
 	 if { $(call proof_cmd,$(1),$(2),$(3)) $$(PROOF_RUN_FLAGS.$(2)); } >$(PROVE_BUILD)/$(2).log 2>&1 \
 	    && grep -q '^VERIFICATION SUCCESSFUL' $(PROVE_BUILD)/$(2).log; then \
-	   echo "prove: $(2) ok ($$$$(( $$$$(date +%s) - s )) s)"; touch $$@; \
+	   t=$$$$(( $$$$(date +%s) - s )); echo "prove: $(2) ok ($$$$t s)"; echo "$$$$t" >$$@; \
 	 else \
 	   echo "prove: $(2) FAILED ($(PROVE_BUILD)/$(2).log):"; \
 	   grep -E 'FAILURE|^VERIFICATION|error|CONVERSION' $(PROVE_BUILD)/$(2).log | head -20; exit 1; \
@@ -145,7 +157,32 @@ prove-quick: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_QUICK)))
 	@echo "make prove-quick: $(words $(PROVE_QUICK)) proof runs passed"
 prove: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(PROVE_ALL)))
 	@echo "make prove: $(words $(PROVE_ALL)) proof runs passed"
+	@$(PROVE_LEDGER) record $(PROVE_ALL)
 prove-one: $(addprefix $(PROVE_BUILD)/,$(addsuffix .ok,$(call proof_runs,$(PROOF))))
+
+# The proof ledger (proofs/ledger.tsv, scripts/prove-ledger.py): every run
+# that passed, with the hash of its inputs (its command, its include
+# closure, its proof.mk and scripts, the CBMC version).  A run whose
+# inputs hash as recorded is proved for the tree as it is.
+#   make prove-status   how many of make prove's runs the ledger covers
+#                       for the tree as it is, and which it does not
+#   make prove-stale    run only those, then record what passed (a
+#                       campaign goes on across clones: commit the ledger)
+#   make prove-ledger   record every run of build/prove that passed on
+#                       the inputs it has now (make prove does at its end)
+PROVE_LEDGER := $(PYTHON) scripts/prove-ledger.py --build $(PROVE_BUILD) \
+  --ledger proofs/ledger.tsv --cbmc-env $(CBMC_ENV)
+.PHONY: prove-inputs prove-status prove-stale prove-ledger
+prove-inputs: $(CBMC_ENV) $(addprefix $(PROVE_BUILD)/,$(addsuffix .in,$(PROVE_ALL)))
+prove-status: prove-inputs
+	@$(PROVE_LEDGER) status $(PROVE_ALL)
+prove-stale: prove-inputs
+	@runs=$$($(PROVE_LEDGER) stale $(PROVE_ALL)); st=0; \
+	 [ -z "$$runs" ] || $(MAKE) --no-print-directory -k \
+	   $$(for r in $$runs; do echo $(PROVE_BUILD)/$$r.ok; done) || st=$$?; \
+	 $(PROVE_LEDGER) record $(PROVE_ALL) && $(PROVE_LEDGER) status $(PROVE_ALL) && exit $$st
+prove-ledger:
+	@$(PROVE_LEDGER) record $(PROVE_ALL)
 
 # make test runs make prove-quick two runs at a time, one per core (its loop
 # passes no -j; each run is one single-threaded cbmc of at most ~1.3 GB).
@@ -165,3 +202,21 @@ check-fast-tables:
 	  exit 1; fi
 	@echo "check-fast-tables: only the fast path and sfv_validate's zeroing name the tables"
 TEST_TARGETS += check-fast-tables
+
+# Planted bugs the proofs must catch (proofs/mutants.txt,
+# scripts/prove-mutants.py): each in a copy of the tree under
+# build/mutants/, its proof run then expected to fail on the property it
+# names.  A proof that cannot fail proves nothing.
+#   make prove-mutants        every mutant (an hour of CPU and more)
+#   make prove-mutants-quick  the quick tier (make test)
+#   make check-mutants        every mutant still plants, in a run of make
+#                             prove (no CBMC; make test)
+PROVE_MUTANTS := $(PYTHON) scripts/prove-mutants.py --catalogue proofs/mutants.txt
+.PHONY: prove-mutants prove-mutants-quick check-mutants
+prove-mutants: $(CBMC_ENV)
+	@MAKE=$(MAKE) $(PROVE_MUTANTS) --jobs 2
+prove-mutants-quick: $(CBMC_ENV)
+	@MAKE=$(MAKE) $(PROVE_MUTANTS) --tier quick --jobs 2
+check-mutants:
+	@$(PROVE_MUTANTS) --check "$(PROVE_ALL)"
+TEST_TARGETS += check-mutants prove-mutants-quick
