@@ -148,7 +148,8 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--check", metavar="RUNS",
                     help="run nothing: check that every mutant still plants (its fragment "
-                         "occurs once) and names a run of RUNS (make prove's, space-separated)")
+                         "occurs once) and names a run of RUNS (make prove's, space-separated), "
+                         "and that every harness of proofs/ has a mutant")
     ap.add_argument("--catalogue", default="proofs/mutants.txt")
     ap.add_argument("ids", nargs="*")
     args = ap.parse_args()
@@ -171,7 +172,15 @@ def main():
                 print("%s:%d: mutant %s: %s" % (args.catalogue, m["line"], m["id"],
                       "run %s is not a run of make prove" % m["run"] if m["run"] not in runs
                       else "%r occurs %d times in %s" % (m["find"], count, m["file"])))
-        print("check-mutants: %d mutants, %d plant in the tree as it is" % (len(mutants), len(mutants) - bad))
+        for h in sorted(os.listdir(os.path.join(root, "proofs"))):
+            if not os.path.exists(os.path.join(root, "proofs", h, "harness.c")):
+                continue
+            if not any(m["run"] == h or m["run"].startswith(h + ".") for m in mutants):
+                bad += 1
+                print("%s: harness %s has no mutant: a proof never seen to fail"
+                      % (args.catalogue, h))
+        print("check-mutants: %d mutants, %d plant in the tree as it is; every harness "
+              "has one or it is named above" % (len(mutants), len(mutants) - bad))
         return 1 if bad else 0
     if args.list:
         for m in mutants:
