@@ -77,32 +77,35 @@ def dep_files(d_path):
 
 
 def run_inputs(build, run):
-    """The run's input files (command first) and its key."""
+    """The run's command file and its input files (sorted), or None when
+    make has not written its .cmd and .d."""
     name = run.split(".")[0]
     cmd = os.path.join(build, run + ".cmd")
     d = os.path.join(build, run + ".d")
-    for p in (cmd, d):
-        if not os.path.exists(p):
-            return None, None
+    if not (os.path.exists(cmd) and os.path.exists(d)):
+        return None
     files = dep_files(d)
     files.update(p for p in [os.path.join("proofs", name, "proof.mk")] +
                  glob.glob(os.path.join("proofs", name, "*.sh"))
                  if os.path.exists(p))
-    return [cmd] + sorted(files), files
+    return cmd, sorted(files)
 
 
 def run_key(build, run, cbmc):
-    inputs, files = run_inputs(build, run)
-    if inputs is None:
+    """The key of the run's inputs and the files it hashed (command
+    first); (None, None) when an input is missing."""
+    got = run_inputs(build, run)
+    if got is None:
         return None, None
+    cmd, files = got
     h = hashlib.sha256()
     h.update(("cbmc " + cbmc + "\n").encode())
-    h.update(("cmd " + file_sha(inputs[0]) + "\n").encode())
-    for p in sorted(files):
+    h.update(("cmd " + file_sha(cmd) + "\n").encode())
+    for p in files:
         if not os.path.exists(p):
             return None, None
         h.update(("%s %s\n" % (p, file_sha(p))).encode())
-    return h.hexdigest()[:20], inputs
+    return h.hexdigest()[:20], [cmd] + files
 
 
 def read_ledger(path):

@@ -72,17 +72,26 @@ def parse(path):
     return [mutants[i] for i in order]
 
 
-def plant(m, root, work):
-    """The copy of the tree with m's bug; None, or why it cannot be planted."""
+def planted_text(m, root):
+    """m's file with its bug, and None; or None and why it cannot be
+    planted (no such file, or its fragment not there exactly once)."""
     src = os.path.join(root, m["file"])
     if not os.path.exists(src):
-        return "%s: no such file" % m["file"]
+        return None, "%s: no such file" % m["file"]
     with open(src, encoding="utf-8") as f:
         text = f.read()
     count = text.count(m["find"])
     if count != 1:
-        return "no longer applies: %r occurs %d times in %s (the code moved: update " \
-               "proofs/mutants.txt)" % (m["find"], count, m["file"])
+        return None, "no longer applies: %r occurs %d times in %s (the code moved: " \
+                     "update proofs/mutants.txt)" % (m["find"], count, m["file"])
+    return text.replace(m["find"], m["replace"]), None
+
+
+def plant(m, root, work):
+    """The copy of the tree with m's bug; None, or why it cannot be planted."""
+    text, why = planted_text(m, root)
+    if why:
+        return why
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     for name in COPY:
@@ -90,7 +99,7 @@ def plant(m, root, work):
         (shutil.copytree if os.path.isdir(s) else shutil.copy2)(s, os.path.join(work, name))
     os.symlink(os.path.join(root, ".deps"), os.path.join(work, ".deps"))
     with open(os.path.join(work, m["file"]), "w", encoding="utf-8") as f:
-        f.write(text.replace(m["find"], m["replace"]))
+        f.write(text)
     return None
 
 
@@ -140,6 +149,29 @@ def run_one(m, root, make):
     return m, "killed", hit[0], secs
 
 
+def check(args, root, mutants):
+    """--check: every mutant plants and names a run of make prove; every
+    harness has a mutant.  1 when not."""
+    runs, unplanted, bare = set(args.check.split()), 0, 0
+    for m in mutants:
+        _, why = planted_text(m, root)
+        if m["run"] not in runs:
+            why = "run %s is not a run of make prove" % m["run"]
+        if why:
+            unplanted += 1
+            print("%s:%d: mutant %s: %s" % (args.catalogue, m["line"], m["id"], why))
+    for h in sorted(os.listdir(os.path.join(root, "proofs"))):
+        if not os.path.exists(os.path.join(root, "proofs", h, "harness.c")):
+            continue
+        if not any(m["run"] == h or m["run"].startswith(h + ".") for m in mutants):
+            bare += 1
+            print("%s: harness %s has no mutant: a proof never seen to fail"
+                  % (args.catalogue, h))
+    print("check-mutants: %d mutants, %d plant in the tree as it is; %d harnesses "
+          "without one" % (len(mutants), len(mutants) - unplanted, bare))
+    return 1 if unplanted or bare else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tier", choices=("quick", "full"), default="full",
@@ -163,25 +195,7 @@ def main():
     elif args.tier == "quick":
         mutants = [m for m in mutants if m["tier"] == "quick"]
     if args.check is not None:
-        runs, bad = set(args.check.split()), 0
-        for m in mutants:
-            with open(os.path.join(root, m["file"]), encoding="utf-8") as f:
-                count = f.read().count(m["find"])
-            if count != 1 or m["run"] not in runs:
-                bad += 1
-                print("%s:%d: mutant %s: %s" % (args.catalogue, m["line"], m["id"],
-                      "run %s is not a run of make prove" % m["run"] if m["run"] not in runs
-                      else "%r occurs %d times in %s" % (m["find"], count, m["file"])))
-        for h in sorted(os.listdir(os.path.join(root, "proofs"))):
-            if not os.path.exists(os.path.join(root, "proofs", h, "harness.c")):
-                continue
-            if not any(m["run"] == h or m["run"].startswith(h + ".") for m in mutants):
-                bad += 1
-                print("%s: harness %s has no mutant: a proof never seen to fail"
-                      % (args.catalogue, h))
-        print("check-mutants: %d mutants, %d plant in the tree as it is; every harness "
-              "has one or it is named above" % (len(mutants), len(mutants) - bad))
-        return 1 if bad else 0
+        return check(args, root, mutants)
     if args.list:
         for m in mutants:
             print("%-32s %-5s %s" % (m["id"], m["tier"], m["run"]))

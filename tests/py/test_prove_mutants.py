@@ -40,7 +40,7 @@ def check(root, runs="h1.64 h1.32"):
 def test_a_catalogue_that_plants_passes(tmp_path):
     r = check(tree(tmp_path, ENTRY))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "1 mutants, 1 plant" in r.stdout
+    assert "1 mutants, 1 plant in the tree as it is; 0 harnesses" in r.stdout
 
 
 def test_a_fragment_that_moved_fails(tmp_path):
@@ -91,3 +91,8 @@ def test_failed_properties_in_both_report_forms():
     got = mod.failed_properties(trace)
     assert len(got) == 1 and "plan: its counts" in got[0]
     assert mod.failed_properties("** 0 of 9 failed\nVERIFICATION SUCCESSFUL\n") == []
+
+
+def test_a_file_that_is_gone_fails(tmp_path):
+    r = check(tree(tmp_path, ENTRY.replace("file: src/a.c", "file: src/gone.c")))
+    assert r.returncode == 1 and "src/gone.c: no such file" in r.stdout
