@@ -127,6 +127,8 @@ define proof_rule
 $(PROVE_BUILD)/$(2).cmd: FORCE | $(PROVE_BUILD)
 	@$$(file >$$@.new,$(call proof_cmd,$(1),$(2),$(3)) $$(PROOF_RUN_FLAGS.$(2)))
 	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
+# RUN.in (never a file: make prove-inputs) writes RUN.cmd and RUN.d
+# without running cbmc, for the ledger's hash.
 $(PROVE_BUILD)/$(2).in: $(PROVE_BUILD)/$(2).cmd FORCE
 	@$(call proof_deps,$(1),$(2),$(3))
 $(PROVE_BUILD)/$(2).ok: proofs/$(1)/harness.c $(wildcard proofs/$(1)/proof.mk proofs/$(1)/*.sh) $(PROOF_SRCS.$(1)) $(PROOF_DEPS) $(PROVE_BUILD)/$(2).cmd
